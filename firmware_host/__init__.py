@@ -1,0 +1,1 @@
+"""The daemon: config, CLI, game sessions, journal, and the pad & OLED interface."""
