@@ -1,0 +1,71 @@
+"""The rules a game of 2 1 6 is played with: its resolved options, as typed fields."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from rules.errors import RulesError
+from rules.options import OptionValue
+
+LineTotal = Literal["all", "own"]
+
+
+@dataclass(frozen=True)
+class Setup:
+    """The options of one game, validated (see :mod:`rules.dice216.options`)."""
+
+    size: int
+    die_faces: int
+    line_total: LineTotal
+    diagonals: bool
+    handicap: bool
+    area: bool
+    #: As chosen: a seat, or ``"random"`` (the seat it picked is in the state).
+    first_player: int | str
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, OptionValue | Any]) -> Setup:
+        """The setup of resolved (or dumped) options; raises ``RulesError`` if malformed."""
+        line_total = options.get("line_total")
+        if line_total not in ("all", "own"):
+            raise RulesError(f"2 1 6 option line_total is malformed: {line_total!r}")
+        first = options.get("first_player")
+        if first != "random":
+            first = _int(options, "first_player")
+        return cls(
+            size=_int(options, "size"),
+            die_faces=_int(options, "die_faces"),
+            line_total="own" if line_total == "own" else "all",
+            diagonals=_bool(options, "diagonals"),
+            handicap=_bool(options, "handicap"),
+            area=_bool(options, "area"),
+            first_player=first,
+        )
+
+    def as_options(self) -> dict[str, OptionValue]:
+        """The options as the game was started with them (JSON-safe)."""
+        return {
+            "line_total": self.line_total,
+            "diagonals": self.diagonals,
+            "handicap": self.handicap,
+            "size": self.size,
+            "die_faces": self.die_faces,
+            "area": self.area,
+            "first_player": self.first_player,
+        }
+
+
+def _int(options: Mapping[str, Any], name: str) -> int:
+    value = options.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"2 1 6 option {name} is malformed: {value!r}")
+    return value
+
+
+def _bool(options: Mapping[str, Any], name: str) -> bool:
+    value = options.get(name)
+    if not isinstance(value, bool):
+        raise RulesError(f"2 1 6 option {name} is malformed: {value!r}")
+    return value
