@@ -1,0 +1,125 @@
+"""2 1 6 screens: the grid with the cursor and the running tally.
+
+The first seat's cells show their number white on black; the second seat's black on white
+(the names on the right are drawn the same way, as the legend). On 12×12 (3–4 players) cells
+are 5 px: they show their owner as a pattern and the numbers are read on the phones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
+
+Cell = tuple[int, int | None] | None
+
+
+def grid_cells(view: Mapping[str, Any]) -> list[list[Cell]]:
+    """The view's cells as rows of ``(value, owner)`` or None, whatever nesting the view used."""
+    size = int(view.get("size") or 6)
+    raw = list(view.get("cells") or [])
+    flat: list[Any] = [c for row in raw for c in row] if raw and isinstance(raw[0], list) else raw
+    flat += [None] * (size * size - len(flat))
+    rows: list[list[Cell]] = []
+    for r in range(size):
+        row: list[Cell] = []
+        for c in flat[r * size : (r + 1) * size]:
+            if c is None:
+                row.append(None)
+            else:
+                owner = c.get("owner") if isinstance(c, Mapping) else None
+                value = c.get("value") if isinstance(c, Mapping) else c
+                row.append((int(value), None if owner is None else int(owner)))
+        rows.append(row)
+    return rows
+
+
+def _cell_box(size: int, row: int, col: int) -> tuple[int, int, int]:
+    step = HEIGHT // size
+    top = (HEIGHT - step * size) // 2
+    return col * step, top + row * step, step
+
+
+def draw_grid(pen: Pen, cells: Sequence[Sequence[Cell]], cursor: tuple[int, int] | None) -> None:
+    """The grid, each cell's number in its owner's style, the cursor as an inverted cell."""
+    size = len(cells)
+    for r, row in enumerate(cells):
+        for c, cell in enumerate(row):
+            x, y, step = _cell_box(size, r, c)
+            pen.draw.point((x, y), fill=1)
+            if cell is None:
+                continue
+            value, owner = cell
+            if step >= 9:
+                if owner == 1:
+                    pen.draw.rectangle((x + 1, y + 1, x + step - 1, y + step - 1), fill=1)
+                pen.text(x + (step - CHAR_W) // 2 + 1, y + 1, str(value)[-1],
+                         fill=0 if owner == 1 else 1)
+                if owner is not None and owner >= 2:
+                    pen.draw.line((x + 1, y + step - 1, x + step - 1, y + step - 1), fill=1)
+            else:
+                _pattern(pen, x, y, step, owner)
+    if cursor is not None:
+        x, y, step = _cell_box(size, *cursor)
+        # the frame is inverted so it shows on empty cells and the second seat's filled ones
+        for px, py in _frame(x, y, step):
+            pen.draw.point((px, py), fill=0 if pen.image.getpixel((px, py)) else 1)
+
+
+def _frame(x: int, y: int, step: int) -> list[tuple[int, int]]:
+    """The pixels of a two-pixel-thick square frame around a cell."""
+    return _ring(x, y, step) + _ring(x + 1, y + 1, step - 2)
+
+
+def _ring(x: int, y: int, step: int) -> list[tuple[int, int]]:
+    return ([(x + i, y) for i in range(step + 1)] + [(x + i, y + step) for i in range(step + 1)]
+            + [(x, y + i) for i in range(1, step)] + [(x + step, y + i) for i in range(1, step)])
+
+
+def _pattern(pen: Pen, x: int, y: int, step: int, owner: int | None) -> None:
+    inner = (x + 1, y + 1, x + step - 1, y + step - 1)
+    if owner == 0:
+        pen.draw.rectangle(inner, fill=1)
+    elif owner == 1:
+        pen.draw.rectangle(inner, outline=1)
+    elif owner == 2:
+        pen.draw.line(inner, fill=1)
+    else:
+        pen.draw.point((x + step // 2, y + step // 2), fill=1)
+
+
+def board_screen(
+    view: Mapping[str, Any], cursor: tuple[int, int] | None, *, prompt: str = ""
+) -> Image.Image:
+    """The grid, the cursor, each player's running total and what happens next."""
+    image = blank()
+    pen = Pen(image)
+    draw_grid(pen, grid_cells(view), cursor)
+    seats = list(view.get("seats") or [])
+    totals = list(view.get("totals") or [])
+    mover = view.get("mover")
+    to_act = [mover] if mover is not None else list(view.get("to_act") or [])
+    x = HEIGHT + 2
+    chars = (WIDTH - x) // CHAR_W
+    y = 0
+    for seat, name in enumerate(seats):
+        mover = seat in to_act
+        pen.text(x, y, ">" if mover else " ")
+        if seat == 1:
+            pen.draw.rectangle((x + CHAR_W, y, x + CHAR_W * 6, y + LINE_H - 1), fill=1)
+        pen.name(x + CHAR_W, y, str(name), seat, chars=5, fill=0 if seat == 1 else 1)
+        total = totals[seat] if seat < len(totals) else 0
+        pen.text(x + 6 * CHAR_W, y, clip(f"{total:>4}", chars - 6))
+        y += LINE_H
+    pending = view.get("pending_roll")
+    y = max(y, 2 * LINE_H) + 2
+    if view.get("outcome"):
+        pen.lines(x, y, ["Game over", *([prompt[:chars]] if prompt else [])])
+        return image
+    pen.text(x, y, f"die: {pending}" if pending is not None else "roll die")
+    if prompt:
+        pen.text(x, HEIGHT - LINE_H, prompt[:chars])
+    return image

@@ -1,0 +1,116 @@
+"""Hacktrick screens: the magic-square board with markers, the row's tail, points and status.
+
+The pad's 3×3 grid is the board; each square shows its number small in the corner. The first
+seat's markers are hollow rings, the second's filled discs; a ×2 marker is drawn bigger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
+
+#: The board as laid out on the table and on the pad, row by row.
+MAGIC_SQUARE = ((2, 7, 6), (9, 5, 1), (4, 3, 8))
+CELL = 21
+
+
+def square_at(dot: int) -> int:
+    """The board square under pad dot ``dot`` (1–9, row by row)."""
+    row, col = divmod(dot - 1, 3)
+    return MAGIC_SQUARE[row][col]
+
+
+def markers_on(view: Mapping[str, Any], square: int) -> list[tuple[int, bool]]:
+    """``(owner, is_x2)`` for each marker on ``square``."""
+    board = view.get("board") or {}
+    raw = board.get(str(square), board.get(square, [])) if isinstance(board, Mapping) else (
+        board[square - 1] if len(board) >= square else [])
+    out = []
+    for m in raw or []:
+        if isinstance(m, Mapping):
+            out.append((int(m.get("owner", 0)), bool(m.get("x2", False))))
+        else:
+            out.append((int(m), False))
+    return out
+
+
+def draw_board(pen: Pen, view: Mapping[str, Any], highlight: int | None = None) -> None:
+    """The nine squares with their numbers and markers; ``highlight`` is inverted."""
+    for r, row in enumerate(MAGIC_SQUARE):
+        for c, square in enumerate(row):
+            x, y = c * CELL, r * CELL + 1
+            pen.draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), outline=1)
+            _tiny_digit(pen, x + 2, y + 2, square)
+            for i, (owner, x2) in enumerate(markers_on(view, square)[:3]):
+                cx, cy = x + 6 + (i % 2) * 8 + (i // 2) * 4, y + 9 + (i // 2) * 6
+                rad = 3 if x2 else 2
+                box = (cx, cy, cx + 2 * rad, cy + 2 * rad)
+                if owner == 1:
+                    pen.draw.ellipse(box, fill=1)
+                else:
+                    pen.draw.ellipse(box, outline=1)
+            if square == highlight:
+                box = (x + 1, y + 1, x + CELL - 2, y + CELL - 2)
+                pen.image.paste(pen.image.crop(box).point(lambda p: 255 - p), box[:2])
+
+
+#: A 3×5 pixel font for the squares' numbers (rows of 3 bits).
+DIGITS = {
+    1: (2, 6, 2, 2, 7), 2: (6, 1, 2, 4, 7), 3: (6, 1, 2, 1, 6), 4: (5, 5, 7, 1, 1),
+    5: (7, 4, 6, 1, 6), 6: (3, 4, 6, 5, 2), 7: (7, 1, 2, 2, 2), 8: (2, 5, 2, 5, 2),
+    9: (2, 5, 3, 1, 6), 0: (2, 5, 5, 5, 2),
+}
+
+
+def _tiny_digit(pen: Pen, x: int, y: int, digit: int) -> None:
+    for dy, bits in enumerate(DIGITS[digit]):
+        for dx in range(3):
+            if bits & (4 >> dx):
+                pen.draw.point((x + dx, y + dy), fill=1)
+
+
+def _name(view: Mapping[str, Any], seat: int) -> str:
+    seats = view.get("seats") or []
+    return str(seats[seat]) if 0 <= seat < len(seats) else f"P{seat + 1}"
+
+
+def board_screen(
+    view: Mapping[str, Any], *, prompt: str = "", highlight: int | None = None
+) -> Image.Image:
+    """Board, row tail, points, captures and declaration, plus one prompt line."""
+    image = blank()
+    pen = Pen(image)
+    draw_board(pen, view, highlight)
+    x = 3 * CELL + 2
+    chars = (WIDTH - x) // CHAR_W
+    points = list(view.get("points") or [0, 0])
+    row = [str(v) for v in (view.get("row") or [])]
+    to_act = list(view.get("to_act") or [])
+    y = 0
+    for seat in range(len(view.get("seats") or [])):
+        pen.text(x, y, ">" if seat in to_act else " ")
+        pen.name(x + CHAR_W, y, _name(view, seat), seat, chars=chars - 3)
+        pen.text(WIDTH - 2 * CHAR_W, y, f"{points[seat] if seat < len(points) else 0:>2}")
+        y += LINE_H
+    tail = " ".join(row[-3:]) if row else "-"
+    pen.text(x, y, clip(f"row {tail}", chars))
+    y += LINE_H
+    supply = view.get("supply") or []
+    caps = [len(s.get("captured", [])) if isinstance(s.get("captured"), list)
+            else int(s.get("captured", 0)) for s in supply if isinstance(s, Mapping)]
+    if caps:
+        pen.text(x, y, clip("cap " + "/".join(str(c) for c in caps), chars))
+        y += LINE_H
+    declaration = view.get("declaration")
+    if declaration:
+        kind = declaration.get("kind") if isinstance(declaration, Mapping) else declaration
+        pen.text(x, y, clip(f"{str(kind).capitalize()}!", chars))
+    if view.get("outcome"):
+        prompt = "Game over"
+    if prompt:
+        pen.text(x, HEIGHT - LINE_H, clip(prompt, chars))
+    return image

@@ -1,0 +1,89 @@
+"""ICO screens: the active face as a big triangle with its three edges numbered 1–3 (the pad's
+buttons), legal edges drawn solid and labelled in a box, the others dotted; the markers of each
+edge listed by seat number; a compact status line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
+
+#: Corners of the drawn triangle: top, bottom-left, bottom-right.
+CORNERS = ((32, 3), (3, 60), (61, 60))
+CENTRE = (32, 41)
+
+
+def face_edges(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The active face's three edges (view dicts) in the face's order: buttons 1, 2, 3."""
+    faces = {str(f["id"]): f for f in view.get("faces") or []}
+    edges = {str(e["id"]): e for e in view.get("edges") or []}
+    face = faces.get(str(view.get("active_face")))
+    if face is None:
+        return []
+    return [edges[str(e)] for e in face.get("edges", []) if str(e) in edges]
+
+
+def edge_seats(edge: Mapping[str, Any]) -> list[int]:
+    """The seats with a marker on ``edge`` (once per marker)."""
+    markers = edge.get("markers") or []
+    if isinstance(markers, Mapping):
+        return [int(s) for s, n in sorted(markers.items()) for _ in range(int(n))]
+    return [int(s) for s in markers]
+
+
+def _corner_of(face: Sequence[str], vertex: str) -> tuple[int, int]:
+    return CORNERS[face.index(vertex)] if vertex in face else CORNERS[0]
+
+
+def board_screen(view: Mapping[str, Any], *, prompt: str = "") -> Image.Image:
+    """The active face with its edges 1–3, legal ones marked, and the status."""
+    image = blank()
+    pen = Pen(image)
+    faces = {str(f["id"]): f for f in view.get("faces") or []}
+    face = faces.get(str(view.get("active_face")), {})
+    vertices = [str(v) for v in face.get("vertices", [])]
+    legal = {str(e) for e in view.get("legal_edges") or []}
+    x0 = 66
+    chars = (WIDTH - x0) // CHAR_W
+    for number, edge in enumerate(face_edges(view), start=1):
+        a, b = (str(v) for v in edge.get("vertices", ("", ""))[:2])
+        p, q = _corner_of(vertices, a), _corner_of(vertices, b)
+        is_legal = str(edge["id"]) in legal
+        if is_legal:
+            pen.draw.line((p, q), fill=1, width=3)
+        else:
+            _dotted(pen, p, q)
+        mx, my = (p[0] + q[0]) // 2, (p[1] + q[1]) // 2
+        # the label sits inside the triangle, half way to its centre
+        lx, ly = mx + (CENTRE[0] - mx) // 2 - 2, my + (CENTRE[1] - my) // 2 - 4
+        if is_legal:
+            pen.draw.rectangle((lx - 1, ly, lx + CHAR_W, ly + LINE_H - 1), fill=1)
+        else:
+            pen.draw.rectangle((lx - 1, ly, lx + CHAR_W, ly + LINE_H - 1), fill=0)
+        pen.text(lx, ly, str(number), fill=0 if is_legal else 1)
+        seats = "".join(str(s + 1) for s in edge_seats(edge)) or "-"
+        pen.text(x0, (number - 1) * LINE_H + LINE_H + 2, clip(f"{number} {edge['id']} {seats}",
+                                                            chars))
+    seats_names = list(view.get("seats") or [])
+    to_act = [s for s in view.get("to_act") or [] if 0 <= s < len(seats_names)]
+    if to_act:
+        pen.text(x0, 0, f"{to_act[0] + 1}:")
+        pen.name(x0 + 2 * CHAR_W, 0, str(seats_names[to_act[0]]), to_act[0], chars=chars - 2)
+    status = f"L{view.get('level', 1)} t{view.get('turn', 1)} {view.get('active_face', '')}"
+    pen.text(x0, 4 * LINE_H + 3, clip(status, chars))
+    if view.get("outcome"):
+        prompt = "Game over"
+    if prompt:
+        pen.text(x0, HEIGHT - LINE_H, clip(prompt, chars))
+    return image
+
+
+def _dotted(pen: Pen, p: tuple[int, int], q: tuple[int, int]) -> None:
+    steps = max(abs(q[0] - p[0]), abs(q[1] - p[1]))
+    for i in range(0, steps + 1, 3):
+        pen.draw.point((p[0] + (q[0] - p[0]) * i // steps, p[1] + (q[1] - p[1]) * i // steps),
+                       fill=1)
