@@ -1,0 +1,117 @@
+"""The Hacktrick game object on the rules contract (two players; see rules/hacktrick.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from rules.errors import IllegalAction, OptionError
+from rules.game import Game
+from rules.hacktrick.actions import Action
+from rules.hacktrick.cards import FULL_DECK
+from rules.hacktrick.state import HacktrickState, Settings, dump_state, load_state
+from rules.hacktrick.turns import apply_action, deal_round, fresh_supply, legal_actions
+from rules.hacktrick.views import outcome, to_act, view
+from rules.options import Option
+
+TWO_PLAYERS_ONLY = (
+    "Two players only: the 3–4 player team game and the Battle of Wits expansion are not "
+    "implemented (no complete text of their rules could be found)."
+)
+
+OPTIONS = (
+    Option("cards", "choice", "virtual",
+           "virtual: the device deals and phones hold the hands; table: a physical deck, "
+           "enter each card played and press draw.", choices=("virtual", "table")),
+    Option("target", "int", 5, "Points that win the game.", minimum=1, maximum=99),
+    Option("x2_marker", "bool", True,
+           "Each player has a ×2 marker: a win it is part of (not placed last) scores 2."),
+    Option("out_of_markers", "choice", "own_colour",
+           "Who runs out of markers loses the round: own_colour (no own markers left) or "
+           "empty_supply (captured markers keep you alive).",
+           choices=("own_colour", "empty_supply")),
+    Option("declare_after_draw", "bool", False, "Also allow Play!/Guard! after drawing a card."),
+    Option("starter", "choice", "alternate",
+           "Who starts the next round: alternate, or the winner of the last round.",
+           choices=("alternate", "winner")),
+)
+
+
+class Hacktrick(Game[HacktrickState]):
+    """Hacktrick for two: play cards onto a row, mark sums on a magic square, make a line."""
+
+    id = "hacktrick"
+    name = "Hacktrick"
+    min_players = 2
+    max_players = 2
+    options = OPTIONS
+
+    def describe(self) -> dict[str, Any]:
+        return {**super().describe(), "notes": TWO_PLAYERS_ONLY}
+
+    def start(
+        self,
+        players: list[str],
+        options: Mapping[str, object] | None = None,
+        seed: int | None = None,
+    ) -> HacktrickState:
+        """A new game: round 1 is dealt and seat 0 leads. ``seed`` fixes every shuffle
+        (``None`` means seed 0: the caller should pass a seed it records)."""
+        if len(players) != 2 or not all(isinstance(p, str) and p.strip() for p in players):
+            raise OptionError("players", f"{TWO_PLAYERS_ONLY} Got {players!r}.")
+        settings = Settings.from_dict(self.resolve_options(options, len(players)))
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise OptionError("seed", f"a seed is a whole number, got {seed!r}")
+        blank = HacktrickState(
+            players=(players[0], players[1]),
+            settings=settings,
+            seed=0 if seed is None else seed,
+            shuffles=0,
+            round=0,
+            starter=0,
+            phase="lead",
+            mover=0,
+            turn=0,
+            hands=((), ()),
+            deck=FULL_DECK,
+            face_up=(),
+            table_hand_sizes=(0, 0),
+            table_deck_size=0,
+            row=(),
+            board=((),) * 9,
+            supplies=(fresh_supply(settings.x2_marker), fresh_supply(settings.x2_marker)),
+            discarded=(0, 0),
+            declaration=None,
+            asked=False,
+            announcements=(),
+            shown=None,
+            points=(0, 0),
+            results=(),
+        )
+        return deal_round(blank, starter=0)
+
+    def to_act(self, state: HacktrickState) -> list[int]:
+        return to_act(state)
+
+    def legal_actions(self, state: HacktrickState, seat: int) -> Iterable[str]:
+        return legal_actions(state, seat)
+
+    def apply(self, state: HacktrickState, seat: int, action: str) -> HacktrickState:
+        return apply_action(state, seat, Action.parse(action))
+
+    def view(self, state: HacktrickState, seat: int | None) -> dict[str, Any]:
+        if seat is not None and seat not in (0, 1):
+            raise IllegalAction(f"seat {seat} does not play Hacktrick (seats are 0 and 1)")
+        return view(state, seat)
+
+    def outcome(self, state: HacktrickState) -> dict[str, Any] | None:
+        return outcome(state)
+
+    def dump(self, state: HacktrickState) -> dict[str, Any]:
+        return dump_state(state)
+
+    def load(self, data: Mapping[str, Any]) -> HacktrickState:
+        return load_state(data)
+
+
+GAME = Hacktrick()
