@@ -1,0 +1,64 @@
+"""The three difficulty levels and :func:`validate`, which names the rule a code breaks.
+
+>>> from rules.unlock.codes import Code
+>>> validate(Code.parse("1-5-9"), "easy")
+>>> validate(Code.parse("1-5-2-4"), "easy")
+Traceback (most recent call last):
+...
+rules.errors.IllegalAction: lines 1-5 and 2-4 cross; crossing is not allowed on Easy
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Literal, get_args
+
+from rules.errors import IllegalAction
+from rules.unlock.codes import Code
+from rules.unlock.grid import grid
+
+Difficulty = Literal["easy", "medium", "hard"]
+DIFFICULTIES: tuple[Difficulty, ...] = get_args(Difficulty)
+
+
+def check_difficulty(difficulty: str) -> Difficulty:
+    """``difficulty`` as a :data:`Difficulty`; ``ValueError`` naming the levels otherwise."""
+    for level in DIFFICULTIES:
+        if difficulty == level:
+            return level
+    raise ValueError(f"unknown difficulty {difficulty!r} (levels: {', '.join(DIFFICULTIES)})")
+
+
+def validate(code: Code, difficulty: str) -> None:
+    """Raise :class:`rules.IllegalAction` if ``code`` breaks a rule of ``difficulty``.
+
+    Easy: only neighbouring dots, no crossing, start ≠ end. Medium: any dots, no crossing,
+    start ≠ end. Hard: crossings and closed loops (of at least 3 lines) allowed.
+    """
+    level = check_difficulty(difficulty)
+    name = level.capitalize()
+    if level == "hard":
+        return
+    if code.is_closed:
+        raise IllegalAction(
+            f"{code} starts and ends on dot {code.path[0]}; the path must end on a different "
+            f"dot on {name} (closed loops are allowed only on Hard)"
+        )
+    g = grid(code.size)
+    if level == "easy":
+        for a, b in pairwise(code.path):
+            if not g.is_adjacent(a, b):
+                first, second = sorted((a, b))
+                raise IllegalAction(
+                    f"line {first}-{second} joins dots that are not neighbours; on Easy a line "
+                    "joins horizontally, vertically or diagonally adjacent dots"
+                )
+    lines = g.lines_of_mask(code.lines)
+    for i in lines:
+        crossed = g.crossing[i] & code.lines
+        if crossed:
+            j = g.lines_of_mask(crossed)[0]
+            raise IllegalAction(
+                f"lines {g.line_text(i)} and {g.line_text(j)} cross; "
+                f"crossing is not allowed on {name}"
+            )
