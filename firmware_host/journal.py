@@ -1,0 +1,470 @@
+"""The journal: every game, action, seat token and tournament in one SQLite file.
+
+Stdlib ``sqlite3`` in WAL mode with ``synchronous=FULL``, so a committed transaction survives a
+power cut. Only the session thread writes (inside :meth:`Journal.transaction`); readers on other
+threads open their own connection with :func:`read_only`. The schema carries a version in
+``meta`` and is brought up to date on open by :data:`MIGRATIONS`.
+
+Actions are append-only: an undo marks its row ``undone`` (an audit trail) instead of deleting it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from firmware_host.errors import JournalError
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The wall clock in UTC (the journal's default clock)."""
+    return datetime.now(UTC)
+
+
+def _run(db: sqlite3.Connection, script: str) -> None:
+    """Run ``;``-separated statements inside the caller's transaction (``executescript``
+    would commit it)."""
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _migrate_1(db: sqlite3.Connection) -> None:
+    """The first schema: games, their actions, tournaments, players and seat tokens."""
+    _run(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            created TEXT NOT NULL,
+            ended TEXT,
+            status TEXT NOT NULL,
+            outcome TEXT,
+            tournament INTEGER REFERENCES tournaments(id)
+        );
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            time TEXT NOT NULL,
+            PRIMARY KEY (game_id, n)
+        );
+        CREATE TABLE tournaments (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            players TEXT NOT NULL,
+            options TEXT NOT NULL,
+            created TEXT NOT NULL,
+            ended TEXT,
+            status TEXT NOT NULL
+        );
+        CREATE TABLE players (name TEXT PRIMARY KEY, first_seen TEXT NOT NULL);
+        CREATE TABLE seat_tokens (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat INTEGER NOT NULL,
+            token_hash TEXT NOT NULL UNIQUE,
+            issued TEXT NOT NULL
+        );
+        CREATE INDEX games_status ON games(status);
+        """
+    )
+
+
+def _migrate_2(db: sqlite3.Connection) -> None:
+    """Undo keeps an audit row; tokens are revoked, not deleted; games and the journal keep a
+    change counter so live pages resume across restarts; tournaments keep their Lock order."""
+    _run(
+        db,
+        """
+        ALTER TABLE actions ADD COLUMN undone TEXT;
+        ALTER TABLE seat_tokens ADD COLUMN revoked TEXT;
+        ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tournaments ADD COLUMN lock_order TEXT NOT NULL DEFAULT '[]';
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('version', '0');
+        """
+    )
+
+
+#: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_1, _migrate_2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One row of ``games``, decoded."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    seed: int
+    created: str
+    ended: str | None
+    status: str
+    outcome: dict[str, Any] | None
+    tournament: int | None
+    version: int
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One accepted (not undone) action of a game."""
+
+    n: int
+    seat: int
+    action: str
+    time: str
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """One row of ``tournaments``, decoded."""
+
+    id: int
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    lock_order: list[int]
+    created: str
+    ended: str | None
+    status: str
+
+
+def _connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
+    if read_only:
+        uri = f"file:{path}?mode=ro"
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    else:
+        db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.row_factory = sqlite3.Row
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA busy_timeout = 5000")
+    return db
+
+
+def read_only(path: Path) -> sqlite3.Connection:
+    """A reader's own connection (any thread); it sees committed transactions only."""
+    try:
+        return _connect(path, read_only=True)
+    except sqlite3.Error as error:
+        raise JournalError(f"journal {path}: {error}") from None
+
+
+class Journal:
+    """The journal file; writes happen inside :meth:`transaction` on one thread."""
+
+    def __init__(self, path: Path, *, clock: Clock = utc_now) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        directory = self.path.parent
+        if not directory.is_dir():
+            try:
+                directory.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise JournalError(
+                    f"data directory {directory}: cannot create it ({error.strerror})"
+                ) from None
+        try:
+            self._db = _connect(self.path, read_only=False)
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise JournalError(f"journal {self.path}: WAL mode refused (got {mode})")
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._migrate()
+        except sqlite3.DatabaseError as error:
+            raise JournalError(f"journal {self.path}: {_explain(error)}") from None
+        self._in_transaction = False
+
+    # --- schema ---------------------------------------------------------------------------
+
+    def schema_version(self) -> int:
+        """The schema version stored in ``meta`` (0 for an empty file)."""
+        has_meta = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+        ).fetchone()
+        if not has_meta:
+            return 0
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        return int(row[0]) if row else 0
+
+    def _migrate(self) -> None:
+        current = self.schema_version()
+        if current > SCHEMA_VERSION:
+            raise JournalError(
+                f"journal {self.path}: schema version {current} is newer than this program "
+                f"knows ({SCHEMA_VERSION}); upgrade tabletop"
+            )
+        for version in range(current, SCHEMA_VERSION):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                MIGRATIONS[version](self._db)
+                self._db.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                    (str(version + 1),),
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    # --- transactions ---------------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[int]:
+        """One atomic, durable write; yields the journal's new change counter."""
+        if self._in_transaction:
+            raise RuntimeError("journal transactions do not nest")
+        self._db.execute("BEGIN IMMEDIATE")
+        self._in_transaction = True
+        try:
+            version = self.version() + 1
+            self._db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(version),))
+            yield version
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        finally:
+            self._in_transaction = False
+
+    def _writing(self) -> None:
+        if not self._in_transaction:
+            raise RuntimeError("journal writes must happen inside transaction()")
+
+    def now(self) -> str:
+        """The current time as the journal stores it (ISO 8601, UTC, seconds)."""
+        return self.clock().astimezone(UTC).isoformat(timespec="seconds")
+
+    # --- writes ---------------------------------------------------------------------------
+
+    def add_game(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seats: list[str],
+        seed: int,
+        version: int,
+        tournament: int | None = None,
+        *,
+        created: str | None = None,
+    ) -> int:
+        """Record a new active game; returns its id."""
+        self._writing()
+        now = created or self.now()
+        cursor = self._db.execute(
+            "INSERT INTO games (game, options, seats, seed, created, status, tournament, version)"
+            " VALUES (?, ?, ?, ?, ?, 'active', ?, ?)",
+            (game, json.dumps(options), json.dumps(seats), seed, now, tournament, version),
+        )
+        for name in seats:
+            self._db.execute(
+                "INSERT OR IGNORE INTO players (name, first_seen) VALUES (?, ?)", (name, now)
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def add_action(self, game_id: int, seat: int, action: str, version: int) -> int:
+        """Append an accepted action; returns its number within the game."""
+        self._writing()
+        row = self._db.execute(
+            "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)
+        ).fetchone()
+        n = int(row[0]) + 1
+        self._db.execute(
+            "INSERT INTO actions (game_id, n, seat, action, time) VALUES (?, ?, ?, ?, ?)",
+            (game_id, n, seat, action, self.now()),
+        )
+        self._touch(game_id, version)
+        return n
+
+    def undo_last_action(self, game_id: int, version: int) -> ActionRow:
+        """Mark the game's last live action undone (the row stays as an audit trail)."""
+        self._writing()
+        row = self._db.execute(
+            "SELECT n, seat, action, time FROM actions WHERE game_id = ? AND undone IS NULL"
+            " ORDER BY n DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            raise RuntimeError(f"game {game_id} has no action to undo")
+        self._db.execute(
+            "UPDATE actions SET undone = ? WHERE game_id = ? AND n = ?",
+            (self.now(), game_id, row["n"]),
+        )
+        self._touch(game_id, version)
+        return ActionRow(row["n"], row["seat"], row["action"], row["time"])
+
+    def end_game(
+        self, game_id: int, status: str, outcome: dict[str, Any] | None, version: int
+    ) -> str:
+        """Close a game as ``finished`` (with its outcome) or ``abandoned``; returns the time."""
+        self._writing()
+        now = self.now()
+        self._db.execute(
+            "UPDATE games SET status = ?, outcome = ?, ended = ?, version = ? WHERE id = ?",
+            (status, json.dumps(outcome) if outcome is not None else None, now, version,
+             game_id),
+        )
+        return now
+
+    def issue_token(self, game_id: int, seat: int, token_hash: str, version: int) -> None:
+        """Give ``seat`` a new token (stored hashed); every older token of the seat stops."""
+        self._writing()
+        now = self.now()
+        self._db.execute(
+            "UPDATE seat_tokens SET revoked = ? WHERE game_id = ? AND seat = ? AND revoked IS NULL",
+            (now, game_id, seat),
+        )
+        self._db.execute(
+            "INSERT INTO seat_tokens (game_id, seat, token_hash, issued) VALUES (?, ?, ?, ?)",
+            (game_id, seat, token_hash, now),
+        )
+        self._touch(game_id, version)
+
+    def add_tournament(
+        self,
+        game: str,
+        players: list[str],
+        options: dict[str, Any],
+        lock_order: list[int],
+        *,
+        created: str | None = None,
+    ) -> int:
+        """Record a new tournament; returns its id."""
+        self._writing()
+        cursor = self._db.execute(
+            "INSERT INTO tournaments (game, players, options, lock_order, created, status)"
+            " VALUES (?, ?, ?, ?, ?, 'active')",
+            (game, json.dumps(players), json.dumps(options), json.dumps(lock_order),
+             created or self.now()),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def end_tournament(self, tid: int, status: str) -> None:
+        """Close a tournament as ``finished`` or ``abandoned``."""
+        self._writing()
+        self._db.execute(
+            "UPDATE tournaments SET status = ?, ended = ? WHERE id = ?", (status, self.now(), tid)
+        )
+
+    def _touch(self, game_id: int, version: int) -> None:
+        self._db.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
+
+    # --- reads ----------------------------------------------------------------------------
+
+    def version(self) -> int:
+        """The journal's change counter (bumped by every transaction)."""
+        return version_of(self._db)
+
+    def games(self, status: str | None = None) -> list[GameRow]:
+        """Every game (or those with ``status``), oldest first."""
+        return games_of(self._db, status)
+
+    def actions(self, game_id: int) -> list[ActionRow]:
+        """The game's live actions in order (undone ones left out)."""
+        return actions_of(self._db, game_id)
+
+    def tokens(self, game_id: int) -> dict[str, int]:
+        """The game's valid token hashes → seat."""
+        rows = self._db.execute(
+            "SELECT token_hash, seat FROM seat_tokens WHERE game_id = ? AND revoked IS NULL",
+            (game_id,),
+        )
+        return {row["token_hash"]: row["seat"] for row in rows}
+
+    def tournaments(self) -> list[TournamentRow]:
+        """Every tournament, oldest first."""
+        return tournaments_of(self._db)
+
+    def integrity(self) -> str:
+        """SQLite's ``PRAGMA integrity_check`` answer (``ok`` when sound)."""
+        return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
+
+    def close(self) -> None:
+        """Close the file (idempotent)."""
+        self._db.close()
+
+
+def version_of(db: sqlite3.Connection) -> int:
+    """The change counter stored in ``meta``."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def games_of(db: sqlite3.Connection, status: str | None = None) -> list[GameRow]:
+    """Decoded ``games`` rows from any connection."""
+    query = "SELECT * FROM games"
+    rows = (
+        db.execute(query + " WHERE status = ? ORDER BY id", (status,))
+        if status
+        else db.execute(query + " ORDER BY id")
+    )
+    return [
+        GameRow(
+            id=row["id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            seats=json.loads(row["seats"]),
+            seed=row["seed"],
+            created=row["created"],
+            ended=row["ended"],
+            status=row["status"],
+            outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+            tournament=row["tournament"],
+            version=row["version"],
+        )
+        for row in rows
+    ]
+
+
+def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:
+    """A game's live actions from any connection."""
+    rows = db.execute(
+        "SELECT n, seat, action, time FROM actions WHERE game_id = ? AND undone IS NULL"
+        " ORDER BY n",
+        (game_id,),
+    )
+    return [ActionRow(row["n"], row["seat"], row["action"], row["time"]) for row in rows]
+
+
+def tournaments_of(db: sqlite3.Connection) -> list[TournamentRow]:
+    """Decoded ``tournaments`` rows from any connection."""
+    rows = db.execute("SELECT * FROM tournaments ORDER BY id")
+    return [
+        TournamentRow(
+            id=row["id"],
+            game=row["game"],
+            players=json.loads(row["players"]),
+            options=json.loads(row["options"]),
+            lock_order=json.loads(row["lock_order"]),
+            created=row["created"],
+            ended=row["ended"],
+            status=row["status"],
+        )
+        for row in rows
+    ]
+
+
+def _explain(error: sqlite3.DatabaseError) -> str:
+    text = str(error)
+    if "file is not a database" in text or "malformed" in text:
+        return f"{text} (the file is damaged; move it aside to start a new journal)"
+    if "readonly" in text or "unable to open" in text:
+        return f"{text} (check that the data directory is writable by this user)"
+    return text

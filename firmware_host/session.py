@@ -1,0 +1,78 @@
+"""The session thread: the one thread that owns every game.
+
+Hardware callbacks, serial readers and web requests never touch a game; they hand a command (a
+function) to :meth:`SessionThread.call`, which queues it and waits for its reply. The commands run
+one at a time, in order, on the session thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+_STOP = object()
+
+
+class SessionThread:
+    """A queue of commands and the thread that runs them."""
+
+    def __init__(self, name: str = "session") -> None:
+        self._queue: queue.Queue[object] = queue.Queue()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._closed = False
+        self._lock = threading.Lock()
+        self._thread.start()
+
+    def submit(self, command: Callable[[], T]) -> Future[T]:
+        """Queue ``command``; its result (or exception) arrives in the returned future."""
+        future: Future[T] = Future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the session has stopped")
+            self._queue.put((command, future))
+        return future
+
+    def call(self, command: Callable[[], T], timeout: float | None = 30.0) -> T:
+        """Run ``command`` on the session thread and return its result (or raise its error)."""
+        if threading.current_thread() is self._thread:
+            return command()
+        return self.submit(command).result(timeout)
+
+    def on_thread(self) -> bool:
+        """Whether the caller is the session thread."""
+        return threading.current_thread() is self._thread
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Finish queued commands, then stop (idempotent)."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._queue.put(_STOP)
+        if not self.on_thread():
+            self._thread.join(timeout)
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is _STOP:
+                return
+            command, future = item  # type: ignore[misc]
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = command()
+            except BaseException as error:  # the caller receives it through the future
+                future.set_exception(error)
+                if not isinstance(error, Exception):
+                    raise
+            else:
+                future.set_result(result)
