@@ -28,11 +28,8 @@ def face_edges(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def edge_seats(edge: Mapping[str, Any]) -> list[int]:
-    """The seats with a marker on ``edge`` (once per marker)."""
-    markers = edge.get("markers") or []
-    if isinstance(markers, Mapping):
-        return [int(s) for s, n in sorted(markers.items()) for _ in range(int(n))]
-    return [int(s) for s in markers]
+    """The seats with a marker on ``edge``, once per marker (the view holds counts by seat)."""
+    return [seat for seat, count in enumerate(edge.get("markers") or []) for _ in range(count)]
 
 
 def _corner_of(face: Sequence[str], vertex: str) -> tuple[int, int]:

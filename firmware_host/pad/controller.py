@@ -1,0 +1,69 @@
+"""The part every game's pad controller shares: acting through the companion, refusals, and
+drawing only from the companion's published views (shown means saved)."""
+
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from typing import Any, Protocol
+
+from PIL import Image
+
+from firmware_host.pad.inputs import Input
+from firmware_host.screens.unlock import refused_screen
+
+log = logging.getLogger(__name__)
+
+
+class Session(Protocol):
+    """The part of `firmware_host.companion.Companion` the pad uses."""
+
+    def view(self, game_id: int, seat: int | None) -> dict[str, Any]: ...
+    def act(self, game_id: int, seat: int, action: str) -> dict[str, Any]: ...
+
+
+class Controller(ABC):
+    """Turns inputs for one game into actions, and draws its frame from fresh views.
+
+    ``handle`` runs on the pad's own thread, never on gpiozero's or the session's.
+    """
+
+    def __init__(self, session: Session, game_id: int) -> None:
+        self.session = session
+        self.game_id = game_id
+        #: The rules' message for the last refused action, shown until the next key.
+        self.refusal: str | None = None
+
+    def act(self, seat: int, action: str) -> bool:
+        """Sends ``action`` for ``seat``; on a refusal keeps its message and returns False."""
+        try:
+            self.session.act(self.game_id, seat, action)
+        except ValueError as error:
+            log.info("pad: %s for seat %s refused: %s", action, seat, error)
+            self.refusal = str(error) or "not allowed"
+            return False
+        self.refusal = None
+        return True
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return self.session.view(self.game_id, seat)
+
+    def handle(self, event: Input) -> None:
+        """One input; a refusal on screen is dismissed by any key first."""
+        if self.refusal is not None:
+            self.refusal = None
+            return
+        self.on_input(event)
+
+    def frame(self) -> Image.Image:
+        if self.refusal is not None:
+            return refused_screen(self.refusal)
+        return self.draw()
+
+    @abstractmethod
+    def on_input(self, event: Input) -> None:
+        """React to one input (may call `act`)."""
+
+    @abstractmethod
+    def draw(self) -> Image.Image:
+        """The frame for the current views and this controller's UI state."""

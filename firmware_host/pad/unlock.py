@@ -1,0 +1,95 @@
+"""UNLOCK on the pad: the Lock draws the secret, then each guesser in turn enters a code,
+with a privacy screen ("pass the pad to Aiko") before each; then the reveal and the scores.
+
+Dots are added in order; Back removes the last one; OK submits. A code the rules refuse is
+shown with their message and kept for fixing. Whose turn it is comes from the published view
+(guessers who submitted on their phone are skipped).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image
+
+from firmware_host.pad.controller import Controller, Session
+from firmware_host.pad.inputs import Input
+from firmware_host.screens import unlock as screens
+from firmware_host.screens.message import message_screen, pass_pad_screen
+
+
+def latest_turn(view: dict[str, Any]) -> int:
+    """The last turn with cards on the clue board (0 before the first reveal)."""
+    return max((int(card.get("turn", 0)) for card in view.get("clue_board") or []), default=0)
+
+
+def next_entrant(view: dict[str, Any]) -> int | None:
+    """Who should hold the pad now: the Lock before the secret, then the first guesser in seat
+    order who has not submitted this turn; None when nobody (game over)."""
+    if view.get("outcome"):
+        return None
+    lock = int(view.get("lock", 0))
+    to_act = [int(s) for s in view.get("to_act") or []]
+    if lock in to_act:
+        return lock
+    submitted = {int(s) for s in view.get("submitted") or []}
+    pending = [s for s in to_act if s not in submitted and s != lock]
+    return min(pending) if pending else None
+
+
+class UnlockPad(Controller):
+    """The UNLOCK pad state machine (see the module docstring)."""
+
+    def __init__(self, session: Session, game_id: int) -> None:
+        super().__init__(session, game_id)
+        self.dots: list[int] = []
+        #: The seat whose entry is open (they pressed OK on their privacy screen).
+        self.entrant: int | None = None
+        self.seen_turn = latest_turn(self.view())
+
+    def _unseen_reveal(self, view: dict[str, Any]) -> bool:
+        return latest_turn(view) > self.seen_turn
+
+    def on_input(self, event: Input) -> None:
+        view = self.view()
+        if self._unseen_reveal(view):
+            if event.kind == "ok":
+                self.seen_turn = latest_turn(view)
+            return
+        seat = next_entrant(view)
+        if seat is None:
+            return
+        if self.entrant != seat:
+            # the privacy screen: only OK opens the entry; it never shows anyone's code
+            if event.kind == "ok":
+                self.entrant, self.dots = seat, []
+            return
+        size = int(view.get("size") or 3)
+        if event.kind == "dot" and event.value is not None and 1 <= event.value <= size * size:
+            closes_loop = len(self.dots) >= 3 and event.value == self.dots[0]
+            if event.value not in self.dots or closes_loop:
+                self.dots.append(event.value)
+        elif event.kind == "back":
+            if self.dots:
+                self.dots.pop()
+        elif event.kind == "ok":
+            if len(self.dots) < 2:
+                self.refusal = "draw at least one line: two dots or more"
+                return
+            verb = "secret" if seat == int(view.get("lock", 0)) else "guess"
+            if self.act(seat, f"{verb} {'-'.join(str(d) for d in self.dots)}"):
+                self.dots, self.entrant = [], None
+
+    def draw(self) -> Image.Image:
+        view = self.view()
+        if self._unseen_reveal(view):
+            return screens.reveal_screen(view)
+        if view.get("outcome"):
+            return screens.scores_screen(view)
+        seat = next_entrant(view)
+        if seat is None:
+            return message_screen("UNLOCK", "Waiting for the other players.")
+        if self.entrant != seat:
+            return pass_pad_screen(str(view["seats"][seat]), seat)
+        lock = int(view.get("lock", 0))
+        return screens.entry_screen(view, seat, self.dots, secret=seat == lock)

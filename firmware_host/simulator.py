@@ -1,0 +1,129 @@
+"""The simulator: the box's buttons, die and OLED driven in software, through the real drivers.
+
+Buttons are gpiozero ``MockFactory`` pins (pressing drives the pin low, as a button to ground
+does); the die and keypad write protocol lines into the ``loop://`` serial port the die reader
+listens on; the OLED is the luma ``dummy`` device the display driver draws on. The web panel's
+``/device`` page uses it (docs/session-api.md, "Simulator").
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from gpiozero.pins.mock import MockFactory
+
+from hardware.oled import Display
+from hardware.pinmap import Key
+from hardware.protocol import DieRoll, KeyPress, encode
+
+if TYPE_CHECKING:
+    from firmware_host.device import Device
+
+#: How long `roll` / `key` wait for the serial loop to be connected.
+CONNECT_TIMEOUT = 2.0
+
+
+class Simulator:
+    """Presses, die rolls and keypad keys for a simulated `Device`; its live OLED frame."""
+
+    def __init__(
+        self,
+        device: Device,
+        *,
+        factory: MockFactory,
+        loop_ports: list[Any],
+        display: Display,
+        rng: random.Random,
+    ) -> None:
+        self.device = device
+        self.factory = factory
+        self._ports = loop_ports
+        self._display = display
+        self._rng = rng
+
+    def _pin(self, key: Key) -> Any:
+        grid = self.device.grid
+        if grid is None:
+            raise ValueError("the simulated pad has no button grid")
+        keys = grid.pins.keys()
+        if key not in keys:
+            if isinstance(key, int):
+                raise ValueError(f"dot {key} is not on the pad: its grid has dots 1-9 "
+                                 "(a 4×4 code is entered on a phone)")
+            raise ValueError(f"the pad has no {key} button")
+        return self.factory.pin(keys[key])
+
+    def _drive(self, key: Key, pressed: bool) -> None:
+        pin = self._pin(key)
+        assert self.device.grid is not None
+        if pressed == self.device.grid.pins.pull_up:
+            pin.drive_low()
+        else:
+            pin.drive_high()
+
+    def press(self, dot: int) -> None:
+        """Holds dot ``dot`` (1–9) down."""
+        self._drive(_dot(dot), True)
+
+    def release(self, dot: int) -> None:
+        """Lets dot ``dot`` go."""
+        self._drive(_dot(dot), False)
+
+    def tap(self, dot: int) -> None:
+        """Presses and releases dot ``dot``."""
+        self.press(dot)
+        self.release(dot)
+
+    def ok(self) -> None:
+        self._drive("ok", True)
+        self._drive("ok", False)
+
+    def back(self) -> None:
+        self._drive("back", True)
+        self._drive("back", False)
+
+    def roll(self, value: int | None = None, faces: int = 6) -> int:
+        """The die shows ``value`` (None: it rolls by itself); returns the value sent."""
+        if value is None:
+            value = self._rng.randint(1, faces)
+        if not 1 <= value <= faces:
+            raise ValueError(f"a {faces}-sided die cannot show {value}")
+        self._write(encode(DieRoll(faces, value)))
+        return value
+
+    def key(self, key: str) -> None:
+        """A keypad key: '0'-'9', 'A'-'D', '*' (Back) or '#' (OK)."""
+        self._write(encode(KeyPress(key)))
+
+    def _write(self, line: bytes) -> None:
+        die = self.device.die
+        if die is None or not die.wait_connected(CONNECT_TIMEOUT) or not self._ports:
+            raise ValueError("the simulated die is not connected")
+        self._ports[-1].write(line)
+
+    def frame_png(self) -> bytes:
+        """The OLED's current image (the luma dummy device's) as PNG."""
+        image = getattr(self._display.device, "image", None)
+        if image is None:
+            image = self.device.pad.frame()
+        out = io.BytesIO()
+        image.convert("1").save(out, format="PNG")
+        return out.getvalue()
+
+    def frame_version(self) -> int:
+        """Bumped each time the OLED's image changes."""
+        return self.device.pad.frame_version
+
+    def settle(self, timeout: float = 5.0) -> bool:
+        """Waits until the pad has handled every queued input and redrawn."""
+        deadline = time.monotonic() + timeout
+        return self.device.pad.wait_idle(max(0.0, deadline - time.monotonic()))
+
+
+def _dot(dot: int) -> int:
+    if isinstance(dot, bool) or not isinstance(dot, int):
+        raise ValueError(f"a dot is a number 1-9, not {dot!r}")
+    return dot
