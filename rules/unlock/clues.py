@@ -71,4 +71,3 @@ def _tests(clues: Iterable[Clue]) -> list[tuple[int, int]]:
     tests = [(clue.code.lines, clue.matches) for clue in clues]
     tests.sort(key=lambda t: t[1] / t[0].bit_count())
     return tests
-

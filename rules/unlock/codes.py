@@ -69,9 +69,7 @@ class Code:
         return cls.from_dots(dots, size, auto_connect)
 
     @classmethod
-    def from_dots(
-        cls, dots: Sequence[int], size: int = 3, auto_connect: bool = True
-    ) -> Code:
+    def from_dots(cls, dots: Sequence[int], size: int = 3, auto_connect: bool = True) -> Code:
         """The code drawn by strokes through ``dots`` in order (as the pad reports them)."""
         g = grid(size)
         traced = _trace(list(dots), g, auto_connect)
@@ -239,4 +237,3 @@ def _walk_lines(lines: int, g: Grid) -> list[int]:
     if len(walk) - 1 != len(ends):
         raise BadCode(f"lines {texts} do not form one continuous path")
     return walk
-

@@ -98,7 +98,11 @@ def search(
 
 @dataclass(frozen=True, eq=False)
 class CodeTable:
-    """Every legal code of one level, compactly: line masks and canonical paths, in order."""
+    """Every legal code of one level, compactly: line masks, canonical paths and texts, in order.
+
+    About 40 bytes a code (4 MB for the largest 3×3 level), against ~200 for a list of
+    :class:`Code` objects.
+    """
 
     difficulty: Difficulty
     size: int
@@ -107,6 +111,9 @@ class CodeTable:
     #: Canonical paths back to back; code ``i`` is ``dots[offsets[i]:offsets[i + 1]]``.
     dots: bytes
     offsets: array[int]
+    #: Canonical texts back to back; code ``i`` is ``texts[text_offsets[i]:text_offsets[i + 1]]``.
+    texts: str
+    text_offsets: array[int]
 
     def __len__(self) -> int:
         return len(self.masks)
@@ -117,7 +124,7 @@ class CodeTable:
 
     def text(self, index: int) -> str:
         """The canonical text of code ``index``."""
-        return "-".join(map(str, self.dots[self.offsets[index] : self.offsets[index + 1]]))
+        return self.texts[self.text_offsets[index] : self.text_offsets[index + 1]]
 
     def code(self, index: int) -> Code:
         """Code ``index`` as a :class:`Code`."""
@@ -148,13 +155,21 @@ def code_table(difficulty: str, size: int = 3, auto_connect: bool = True) -> Cod
             "use all_codes() lazily or random_code()"
         )
     masks = array("Q")
-    offsets = array("L", [0])
+    offsets, text_offsets = array("L", [0]), array("L", [0])
     dots = bytearray()
+    texts: list[str] = []
+    length = 0
     for mask, path in search(level, size, auto_connect):
         masks.append(mask)
         dots.extend(path)
         offsets.append(len(dots))
-    return CodeTable(level, size, auto_connect, masks, bytes(dots), offsets)
+        text = "-".join(map(str, path))
+        texts.append(text)
+        length += len(text)
+        text_offsets.append(length)
+    return CodeTable(
+        level, size, auto_connect, masks, bytes(dots), offsets, "".join(texts), text_offsets
+    )
 
 
 def all_codes(

@@ -24,20 +24,43 @@ from rules.unlock.levels import DIFFICULTIES, Difficulty, check_difficulty, vali
 REPEAT_POLICIES = ("reject", "score_zero")
 
 OPTIONS = (
-    Option("difficulty", "choice", "medium", "Which codes are allowed: easy, medium or hard.",
-           choices=DIFFICULTIES),
-    Option("size", "int", 3, "The card: 3×3 dots, or the designer's 4×4 expansion.",
-           choices=(3, 4)),
-    Option("auto_connect", "bool", True,
-           "A stroke over a dot joins that dot into the path (1→3 is 1-2-3)."),
-    Option("repeats", "choice", "reject",
-           "A code played in an earlier turn: refused, or accepted and scored 0.",
-           choices=REPEAT_POLICIES),
-    Option("turn_limit", "int", 10,
-           "Turns before the game ends with everyone at 0 ('none': no limit).",
-           allow_none=True, minimum=1),
-    Option("shared_win", "bool", False,
-           "A tie the secret cannot break makes every tied guesser a winner."),
+    Option(
+        "difficulty",
+        "choice",
+        "medium",
+        "Which codes are allowed: easy, medium or hard.",
+        choices=DIFFICULTIES,
+    ),
+    Option(
+        "size", "int", 3, "The card: 3×3 dots, or the designer's 4×4 expansion.", choices=(3, 4)
+    ),
+    Option(
+        "auto_connect",
+        "bool",
+        True,
+        "A stroke over a dot joins that dot into the path (1→3 is 1-2-3).",
+    ),
+    Option(
+        "repeats",
+        "choice",
+        "reject",
+        "A code played in an earlier turn: refused, or accepted and scored 0.",
+        choices=REPEAT_POLICIES,
+    ),
+    Option(
+        "turn_limit",
+        "int",
+        10,
+        "Turns before the game ends with everyone at 0 ('none': no limit).",
+        allow_none=True,
+        minimum=1,
+    ),
+    Option(
+        "shared_win",
+        "bool",
+        False,
+        "A tie the secret cannot break makes every tied guesser a winner.",
+    ),
     Option("lock", "seat", 0, "The seat of the Lock, who sets the secret."),
 )
 
@@ -161,11 +184,9 @@ class Unlock(Game[UnlockState]):
         if seat not in self.to_act(state):
             return iter(())
         if state.secret is None:
-            return (f"secret {text}" for _, text in _level_codes(state))
-        if state.repeats == "reject":
-            played = {card.code.lines for card in state.board}
-            return (f"guess {text}" for mask, text in _level_codes(state) if mask not in played)
-        return (f"guess {text}" for _, text in _level_codes(state))
+            return _level_actions(state, "secret", set())
+        played = {card.code.lines for card in state.board} if state.repeats == "reject" else set()
+        return _level_actions(state, "guess", played)
 
     def apply(self, state: UnlockState, seat: int, action: str) -> UnlockState:
         """``secret CODE`` by the Lock, or ``guess CODE`` by a guesser; refusals name the rule."""
@@ -259,11 +280,23 @@ class Unlock(Game[UnlockState]):
             return None
         zero = [0] * len(state.players)
         if state.end == END_ABANDONED:
-            return {"winners": [], "scores": zero, "reason": END_ABANDONED, "found_by": [],
-                    "tied": [], "counts": False}
+            return {
+                "winners": [],
+                "scores": zero,
+                "reason": END_ABANDONED,
+                "found_by": [],
+                "tied": [],
+                "counts": False,
+            }
         if state.end == END_TURN_LIMIT:
-            return {"winners": [], "scores": zero, "reason": END_TURN_LIMIT, "found_by": [],
-                    "tied": [], "counts": True}
+            return {
+                "winners": [],
+                "scores": zero,
+                "reason": END_TURN_LIMIT,
+                "found_by": [],
+                "tied": [],
+                "counts": True,
+            }
         found_by = [c.seat for c in state.board if c.turn == state.turn and c.code == state.secret]
         top = max(state.scores[s] for s in state.guessers)
         leaders = [s for s in state.guessers if state.scores[s] == top]
@@ -277,8 +310,14 @@ class Unlock(Game[UnlockState]):
             else:
                 tied = finders or leaders
                 winners, reason = (tied, "shared_win") if state.shared_win else ([], "tie")
-        return {"winners": winners, "scores": list(state.scores), "reason": reason,
-                "found_by": found_by, "tied": tied, "counts": True}
+        return {
+            "winners": winners,
+            "scores": list(state.scores),
+            "reason": reason,
+            "found_by": found_by,
+            "tied": tied,
+            "counts": True,
+        }
 
     def dump(self, state: UnlockState) -> dict[str, Any]:
         """The state as JSON-safe data (codes as their canonical text)."""
@@ -359,15 +398,19 @@ def _legal_code(state: UnlockState, text: str) -> Code:
     return code
 
 
-def _level_codes(state: UnlockState) -> Iterator[tuple[int, str]]:
-    """(lines mask, canonical text) of every code of the game's level, lazily."""
+def _level_actions(state: UnlockState, verb: str, exclude: set[int]) -> Iterator[str]:
+    """``verb CODE`` for every code of the game's level whose lines are not in ``exclude``."""
+    prefix = verb + " "
     if is_enumerable(state.difficulty, state.size):
         table = code_table(state.difficulty, state.size, state.auto_connect)
+        texts, bounds = table.texts, table.text_offsets
         for index, mask in enumerate(table.masks):
-            yield mask, table.text(index)
+            if mask not in exclude:
+                yield prefix + texts[bounds[index] : bounds[index + 1]]
     else:
         for mask, path in search(state.difficulty, state.size, state.auto_connect):
-            yield mask, "-".join(map(str, path))
+            if mask not in exclude:
+                yield prefix + "-".join(map(str, path))
 
 
 def _reveal(state: UnlockState) -> UnlockState:

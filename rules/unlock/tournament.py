@@ -149,4 +149,3 @@ class Tournament:
             return replace(base, results=results, abandoned=int(data["abandoned"]))
         except (KeyError, TypeError, ValueError) as error:
             raise RulesError(f"not a saved UNLOCK tournament: {error}") from error
-
