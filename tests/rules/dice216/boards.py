@@ -1,7 +1,8 @@
 """Build 2 1 6 games for tests through the real ``apply`` sequence (rolls and placements).
 
-A board is given as rows of owner letters (``A`` is seat 0) and rows of one-digit values; each
-seat's cells are placed in reading order on that seat's turns, each after chance rolls its value.
+A board is given as rows of owner letters (``A`` is seat 0) and rows of values (a string of
+one-digit values, or a list of numbers); each seat's cells are placed in reading order on that
+seat's turns, each after chance rolls its value.
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from rules.dice216 import GAME, State
 LETTERS = "ABCD"
 
 
-def placements(owners: Sequence[str], values: Sequence[str]) -> list[list[tuple[int, int, int]]]:
+Values = Sequence[str] | Sequence[Sequence[int]]
+
+
+def placements(owners: Sequence[str], values: Values) -> list[list[tuple[int, int, int]]]:
     """For each seat, its ``(row, col, value)`` cells (1-based) in reading order."""
     seats = max(LETTERS.index(letter) for row in owners for letter in row) + 1
     cells: list[list[tuple[int, int, int]]] = [[] for _ in range(seats)]
@@ -29,7 +33,7 @@ def play_board(
     players: Sequence[str],
     options: Mapping[str, object] | None,
     owners: Sequence[str],
-    values: Sequence[str],
+    values: Values,
     handicap_roll: int | None = None,
     seed: int = 0,
 ) -> State:
@@ -62,9 +66,9 @@ def line_texts(view: Mapping[str, Any]) -> list[str]:
     return texts
 
 
-def board_of(state: State) -> tuple[list[str], list[str]]:
+def board_of(state: State) -> tuple[list[str], list[list[int]]]:
     """The owners and values rows of a full grid (for replaying it another way)."""
     rows = GAME.view(state, None)["cells"]
     owners = ["".join(LETTERS[cell["owner"]] for cell in row) for row in rows]
-    values = ["".join(str(cell["value"]) for cell in row) for row in rows]
+    values = [[cell["value"] for cell in row] for row in rows]
     return owners, values
