@@ -33,7 +33,7 @@ from rules.ico.geometry import (
     VERTICES,
     across,
 )
-from rules.ico.net import net_json
+from rules.ico.net import flat_net
 from rules.ico.state import COLOURS, MARKERS_PER_COLOUR, IcoState, dump_state, load_state
 from rules.options import Option
 
@@ -55,6 +55,18 @@ OPTIONS: tuple[Option, ...] = (
     Option("double_opposite", "bool", False,
            "Level 2+ only, the harder variant: also cover the opposite double triangle."),
 )
+
+# The paper board's drawing, merged into every view's vertices, edges and faces: positions in a
+# disc of radius 1 (S is that circle), edge segments, face colours, SVG paths and label points.
+_NET = flat_net(1.0)
+_NET_JSON = _NET.to_json()
+_VERTEX_DRAWING = {v["id"]: {k: v[k] for k in ("id", "x", "y", "circle") if k in v}
+                   for v in _NET_JSON["vertices"]}
+_EDGE_DRAWING = {e["id"]: {"from": tuple(e["from"]), "to": tuple(e["to"])}
+                 for e in _NET_JSON["edges"]}
+_FACE_DRAWING = {f["id"]: {"colour": f["colour"], "path": f["path"], "label": tuple(f["label"]),
+                           "arc": f["arc"]}
+                 for f in _NET_JSON["faces"]}
 
 
 class Ico(Game[IcoState]):
@@ -289,17 +301,19 @@ class Ico(Game[IcoState]):
             "extended": state.level in EXTENDED_LEVELS,
             "claim": state.option("claim"),
             "mover": state.mover,
-            "vertices": [{"id": v, "opposite": OPPOSITE_VERTEX[v]} for v in VERTICES],
+            "vertices": [{**_VERTEX_DRAWING[v], "opposite": OPPOSITE_VERTEX[v]} for v in VERTICES],
             "edges": [
                 {"id": e.id, "vertices": list(e.ends), "faces": list(e.faces),
-                 "markers": list(counts)}
+                 "markers": list(counts), **_EDGE_DRAWING[e.id]}
                 for e, counts in zip(EDGES, state.markers, strict=True)
             ],
             "faces": [
                 {"id": f.id, "vertices": list(f.vertices), "edges": list(f.edges),
-                 "opposite": OPPOSITE_FACE[f.id]}
+                 "opposite": OPPOSITE_FACE[f.id], **_FACE_DRAWING[f.id],
+                 "arc": _copy(_FACE_DRAWING[f.id]["arc"])}
                 for f in FACES
             ],
+            "outer_radius": _NET.outer_radius,
             "active_face": state.active_face,
             "previous_face": state.previous_face,
             "last_edge": state.last_edge,
@@ -309,7 +323,6 @@ class Ico(Game[IcoState]):
             "can_claim": state.manual_claims and phase != "over",
             "markers_left": [state.markers_left(s) for s in range(len(state.players))],
             "markers_per_colour": MARKERS_PER_COLOUR,
-            "net": net_json(),
         }
 
     def dump(self, state: IcoState) -> dict[str, Any]:
@@ -319,6 +332,10 @@ class Ico(Game[IcoState]):
     def load(self, data: Mapping[str, Any]) -> IcoState:
         """The state :meth:`dump` produced."""
         return load_state(data)
+
+
+def _copy(arc: dict[str, float] | None) -> dict[str, float] | None:
+    return None if arc is None else dict(arc)
 
 
 def _goal(level: str) -> str:

@@ -47,8 +47,8 @@ class Arc:
 class NetFace:
     """How to draw one face: colour index, outline polygon, SVG path, label point.
 
-    ``outline`` is a closed polygon (arcs sampled); ``arc`` is set for the faces touching ``S``,
-    whose ``path`` draws the arc exactly.
+    ``outline`` is a closed polygon (arcs sampled), every face's turning the same way; ``arc`` is
+    set for the faces touching ``S``, whose ``path`` draws the arc exactly.
     """
 
     id: str
@@ -151,6 +151,8 @@ def flat_net(outer_radius: float = 1.0, upper: float = 1 / 3, lower: float = 2 /
     for face in FACES:
         if "S" not in face.vertices:
             outline = tuple(positions[v] for v in face.vertices)
+            if _signed_area(outline) > 0:  # every outline turns the same way as the D faces'
+                outline = outline[::-1]
             path = "M " + " L ".join(f"{_r(x)} {_r(y)}" for x, y in outline) + " Z"
             faces[face.id] = NetFace(face.id, colours[face.id], outline, path,
                                      _centroid(outline), None)
@@ -174,15 +176,19 @@ def flat_net(outer_radius: float = 1.0, upper: float = 1 / 3, lower: float = 2 /
     return Net(big, positions, segments, faces)
 
 
+def _signed_area(polygon: tuple[Point, ...]) -> float:
+    pairs = zip(polygon, (*polygon[1:], polygon[0]), strict=True)
+    return sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in pairs) / 2
+
+
 def _centroid(polygon: tuple[Point, ...]) -> Point:
     """The area centroid of a simple polygon (where a face's label goes)."""
-    area = cx = cy = 0.0
+    cx = cy = 0.0
     for (x0, y0), (x1, y1) in zip(polygon, (*polygon[1:], polygon[0]), strict=True):
         cross = x0 * y1 - x1 * y0
-        area += cross
         cx += (x0 + x1) * cross
         cy += (y0 + y1) * cross
-    area /= 2
+    area = _signed_area(polygon)
     return (cx / (6 * area), cy / (6 * area))
 
 
