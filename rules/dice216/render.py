@@ -57,7 +57,7 @@ def render(state: State) -> str:
             f" + handicap {sheet.handicap_points[s]} (projected {sheet.projected[s]:g})"
         )
     out.append(_status(state))
-    return "\n".join(out)
+    return "\n".join(line.rstrip() for line in out)
 
 
 def _letter(result: LineResult) -> str:
