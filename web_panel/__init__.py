@@ -1,1 +1,69 @@
-"""The phones' web panel: pages, JSON API and live updates over the daemon's session API."""
+"""The phones' web panel: pages, JSON API and live updates over the daemon's session API.
+
+>>> from web_panel import create_app  # doctest: +SKIP
+>>> app = create_app(companion, simulator=None)  # served by waitress, never the dev server
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from web_panel.panel_state import EXTENSION, make_state
+
+#: Waitress threads the panel needs: one per phone's live stream (30) plus requests.
+RECOMMENDED_THREADS = 48
+
+
+def create_app(
+    companion: Any, *, simulator: Any | None = None, config: dict[str, Any] | None = None
+) -> Flask:
+    """The panel for ``companion`` (the session API); ``simulator`` adds the ``/device`` page.
+
+    ``config`` may set ``SSE_KEEPALIVE`` (seconds between keep-alive comments), ``PIN_TRIES`` and
+    ``PIN_WINDOW`` (the host PIN's rate limit), ``HANDOVER_LIFETIME`` and ``CLOCK`` (tests).
+    """
+    from web_panel import api, device, events, host, pages
+    from web_panel.errors import register_error_handlers
+    from web_panel.rendering import install_template_helpers
+    from web_panel.security import install_csrf_guard
+
+    app = Flask(__name__)
+    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=64 * 1024)
+    app.config.update(config or {})
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions[EXTENSION] = make_state(companion, simulator, app.config)
+
+    install_csrf_guard(app)
+    register_error_handlers(app)
+    install_template_helpers(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(events.bp)
+    app.register_blueprint(host.bp)
+    app.register_blueprint(device.bp)
+
+    @app.after_request
+    def _headers(response):  # type: ignore[no-untyped-def]
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            "frame-ancestors 'none'",
+        )
+        if response.mimetype == "text/html":
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
+
+
+def close_app(app: Flask) -> None:
+    """End the app's live streams (call before stopping the server)."""
+    app.extensions[EXTENSION].closing.set()
+
+
+__all__ = ["RECOMMENDED_THREADS", "close_app", "create_app"]

@@ -1,0 +1,119 @@
+"""The JSON API: games, views (the polling fallback), seats, actions, history and standings.
+
+A player acts only for the seat their token holds: the seat never comes from the request body.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, url_for
+
+from rules import CHANCE
+from web_panel.errors import ApiError
+from web_panel.panel_state import panel
+from web_panel.security import is_host, json_body, require_seat, seat_of, set_seat_cookie
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+MAX_ACTION = 200
+
+
+def _action_text(body: dict[str, Any]) -> str:
+    action = body.get("action")
+    if not isinstance(action, str) or not action.strip():
+        raise ApiError(400, "malformed", "Send the action as text: {\"action\": \"guess 1-5-9\"}.")
+    if len(action) > MAX_ACTION:
+        raise ApiError(400, "malformed", f"An action is at most {MAX_ACTION} characters.")
+    return action.strip()
+
+
+@bp.get("/status")
+def status() -> Response:
+    return jsonify(panel().companion.status())
+
+
+@bp.get("/catalog")
+def catalog() -> Response:
+    return jsonify(panel().companion.catalog())
+
+
+@bp.get("/games")
+def games() -> Response:
+    return jsonify([g for g in panel().companion.games() if g["status"] == "active"])
+
+
+@bp.get("/games/<int:game_id>")
+def view(game_id: int) -> Response:
+    """The requester's own view (the polling fallback of the live stream)."""
+    return jsonify(panel().companion.view(game_id, seat_of(game_id)))
+
+
+@bp.post("/games/<int:game_id>/seats/<int:seat>/claim")
+def claim(game_id: int, seat: int) -> Response:
+    companion = panel().companion
+    held = seat_of(game_id)
+    if held is not None:
+        raise ApiError(409, "already_seated", f"This phone already holds seat {held + 1}.")
+    token = companion.claim_seat(game_id, seat)
+    response = jsonify({"game_id": game_id, "seat": seat,
+                        "url": url_for("pages.game", game_id=game_id)})
+    set_seat_cookie(response, game_id, token)
+    return response
+
+
+@bp.post("/games/<int:game_id>/act")
+def act(game_id: int) -> Response:
+    action = _action_text(json_body())
+    seat = require_seat(game_id)
+    return jsonify(panel().companion.act(game_id, seat, action))
+
+
+@bp.post("/games/<int:game_id>/chance")
+def chance(game_id: int) -> Response:
+    """A die roll for a game waiting on chance: a value read off a real die, or one rolled here.
+
+    Only a seated player of this game or the host may roll; ``{"action": "roll 4"}`` enters a
+    physical die's value, ``{"roll": "random"}`` lets the companion roll a fair die.
+    """
+    body = json_body()
+    if not is_host():
+        require_seat(game_id)
+    companion = panel().companion
+    if body.get("roll") == "random":
+        faces = companion.view(game_id, None).get("die_faces")
+        if not isinstance(faces, int) or faces < 1:
+            raise ApiError(409, "no_die", "This game does not roll a die.")
+        action = f"roll {secrets.randbelow(faces) + 1}"
+    else:
+        action = _action_text(body)
+    companion.act(game_id, CHANCE, action)
+    return jsonify(companion.view(game_id, seat_of(game_id)))
+
+
+@bp.post("/handover/<code>")
+def take_handover(code: str) -> Response:
+    taken = panel().handovers.take(code)
+    if taken is None:
+        raise ApiError(404, "no_such_handover", "This seat link was used already or has expired.")
+    game_id, seat, token = taken
+    response = jsonify({"game_id": game_id, "seat": seat,
+                        "url": url_for("pages.game", game_id=game_id)})
+    set_seat_cookie(response, game_id, token)
+    return response
+
+
+@bp.get("/history")
+def history() -> Response:
+    return jsonify(panel().companion.history(limit=100))
+
+
+@bp.get("/games/<int:game_id>/replay")
+def replay(game_id: int) -> Response:
+    return jsonify(panel().companion.replay(game_id))
+
+
+@bp.get("/tournaments/<int:tid>")
+def tournament(tid: int) -> Response:
+    return jsonify(panel().companion.tournament(tid))

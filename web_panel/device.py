@@ -1,0 +1,78 @@
+"""``/device``: the simulated box in a browser — the live OLED image and the pad, OK/Back and a die.
+
+Only in simulator mode (404 otherwise). The buttons drive the simulator, which drives gpiozero's
+mock pins and the serial loop, so the real driver path runs. Like touching the box on the table,
+pressing its buttons needs no seat or PIN; the requests are still CSRF-guarded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, render_template
+
+from web_panel.errors import ApiError
+from web_panel.panel_state import panel
+from web_panel.security import json_body
+
+bp = Blueprint("device", __name__)
+
+#: How long an input waits for the pad to handle it and redraw before answering.
+SETTLE_TIMEOUT = 2.0
+KINDS = ("tap", "press", "release", "ok", "back", "roll")
+
+
+def _simulator() -> Any:
+    simulator = panel().simulator
+    if simulator is None:
+        raise ApiError(404, "no_simulator", "There is no simulated device: this box has real "
+                                            "hardware.")
+    return simulator
+
+
+def _dot(body: dict[str, Any], grid: int) -> int:
+    dot = body.get("dot")
+    if isinstance(dot, bool) or not isinstance(dot, int) or not 1 <= dot <= grid:
+        raise ApiError(400, "bad_dot", f"dot must be a number from 1 to {grid}, not {dot!r}.")
+    return dot
+
+
+@bp.get("/device")
+def page() -> str:
+    simulator = _simulator()
+    return render_template("device.html", dots=9,
+                           frame_version=simulator.frame_version())
+
+
+@bp.get("/device/frame.png")
+def frame() -> Response:
+    response = Response(_simulator().frame_png(), mimetype="image/png")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/device/state")
+def state() -> Response:
+    return jsonify({"frame_version": _simulator().frame_version()})
+
+
+@bp.post("/device/input")
+def press() -> Response:
+    simulator = _simulator()
+    body = json_body()
+    kind = body.get("kind")
+    if kind not in KINDS:
+        raise ApiError(400, "bad_input", f"kind must be one of {', '.join(KINDS)}, not {kind!r}.")
+    grid = 16
+    if kind in ("tap", "press", "release"):
+        getattr(simulator, kind)(_dot(body, grid))
+    elif kind == "roll":
+        value = body.get("value")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or not 1 <= value <= 20):
+            raise ApiError(400, "bad_roll", f"value must be a die face 1–20, not {value!r}.")
+        simulator.roll(value)
+    else:
+        getattr(simulator, kind)()
+    simulator.settle(SETTLE_TIMEOUT)  # answer with the frame the input led to
+    return jsonify({"frame_version": simulator.frame_version()})

@@ -1,0 +1,151 @@
+"""The host's pages and actions, behind the PIN: new games and tournaments, undo, abandon, and
+re-issuing a lost seat (through a one-time hand-over link the player's phone opens)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
+
+from web_panel.errors import ApiError
+from web_panel.join_qr import qr_svg
+from web_panel.pages import game_names, public_url
+from web_panel.panel_state import panel
+from web_panel.security import HOST_COOKIE, check_pin, is_host, json_body, require_host
+
+bp = Blueprint("host", __name__)
+
+MAX_PLAYERS_TEXT = 40
+
+
+def _players(body: dict[str, Any]) -> list[str]:
+    players = body.get("players")
+    if not isinstance(players, list) or not players:
+        raise ApiError(400, "malformed", "players must be a list of names.")
+    names = []
+    for n, name in enumerate(players, start=1):
+        if not isinstance(name, str) or not name.strip():
+            raise ApiError(400, "malformed", f"player {n} needs a name.")
+        if len(name.strip()) > MAX_PLAYERS_TEXT:
+            raise ApiError(400, "malformed", f"player {n}'s name is longer than "
+                                             f"{MAX_PLAYERS_TEXT} characters.")
+        names.append(name.strip())
+    return names
+
+
+def _options(body: dict[str, Any]) -> dict[str, Any] | None:
+    options = body.get("options")
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise ApiError(400, "malformed", "options must be an object of option names to values.")
+    return options
+
+
+def _int_or_none(body: dict[str, Any], key: str) -> int | None:
+    value = body.get(key)
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
+        raise ApiError(400, "malformed", f"{key} must be a whole number.")
+    return int(value)
+
+
+@bp.get("/host")
+def dashboard() -> str:
+    if not is_host():
+        return render_template("host_login.html")
+    companion = panel().companion
+    return render_template(
+        "host.html", catalog=companion.catalog(), games=companion.games(status="active"),
+        names=game_names(), pin=companion.host_pin, status=companion.status(),
+    )
+
+
+@bp.get("/host/new/<game>")
+def new_game(game: str) -> Response | str:
+    if not is_host():
+        return redirect(url_for("host.dashboard"), code=303)
+    entry = next((g for g in panel().companion.catalog() if g["id"] == game), None)
+    if entry is None:
+        raise ApiError(404, "unknown_game", f"There is no game {game!r}.")
+    return render_template("host_new.html", game=entry)
+
+
+@bp.get("/host/reissued/<code>")
+def reissued(code: str) -> Response | str:
+    if not is_host():
+        return redirect(url_for("host.dashboard"), code=303)
+    found = panel().handovers.peek(code)
+    if found is None:
+        raise ApiError(404, "no_such_handover", "This seat link was used already or has expired.")
+    url = public_url() + f"handover/{code}"
+    return render_template("host_reissued.html", url=url, qr=qr_svg(url), game_id=found[0],
+                           seat=found[1])
+
+
+@bp.post("/api/host/login")
+def login() -> Response:
+    check_pin(json_body().get("pin"))
+    response = jsonify({"host": True})
+    response.set_cookie(HOST_COOKIE, panel().new_host_session(), httponly=True,
+                        samesite="Strict", path="/", max_age=60 * 60 * 12)
+    return response
+
+
+@bp.post("/api/host/logout")
+def logout() -> Response:
+    panel().end_host_session(request.cookies.get(HOST_COOKIE))
+    response = jsonify({"host": False})
+    response.delete_cookie(HOST_COOKIE, path="/", samesite="Strict", httponly=True)
+    return response
+
+
+@bp.post("/api/host/games")
+def create_game() -> Response:
+    require_host()
+    body = json_body()
+    game = body.get("game")
+    if not isinstance(game, str):
+        raise ApiError(400, "malformed", "game must be a game id such as \"unlock\".")
+    game_id = panel().companion.create_game(
+        game, _players(body), _options(body), seed=_int_or_none(body, "seed")
+    )
+    return jsonify({"game_id": game_id, "url": url_for("pages.join", game_id=game_id)})
+
+
+@bp.post("/api/host/tournaments")
+def create_tournament() -> Response:
+    require_host()
+    body = json_body()
+    order = body.get("order")
+    if order is not None and (not isinstance(order, list)
+                              or not all(isinstance(s, int) and not isinstance(s, bool)
+                                         for s in order)):
+        raise ApiError(400, "malformed", "order must be a list of seat numbers.")
+    tid = panel().companion.create_tournament(_players(body), _options(body), order=order)
+    return jsonify({"tournament": tid, "url": url_for("pages.tournament", tid=tid)})
+
+
+@bp.post("/api/host/games/<int:game_id>/undo")
+def undo(game_id: int) -> Response:
+    require_host()
+    panel().companion.undo(game_id)
+    return jsonify(panel().companion.view(game_id, None))
+
+
+@bp.post("/api/host/games/<int:game_id>/abandon")
+def abandon(game_id: int) -> Response:
+    require_host()
+    panel().companion.abandon(game_id)
+    return jsonify(panel().companion.view(game_id, None))
+
+
+@bp.post("/api/host/games/<int:game_id>/seats/<int:seat>/reissue")
+def reissue(game_id: int, seat: int) -> Response:
+    require_host()
+    token = panel().companion.reissue_seat(game_id, seat)
+    code = panel().handovers.offer(game_id, seat, token)
+    return jsonify({"game_id": game_id, "seat": seat,
+                    "url": url_for("host.reissued", code=code),
+                    "handover": public_url() + f"handover/{code}"})

@@ -1,0 +1,64 @@
+"""The ICO board drawn like the paper one, from the view's ``net`` (the rules' flat-board geometry).
+
+The view carries the net in unit coordinates (centre vertex at the origin, the opposite vertex as
+the outer circle of radius ``outer_radius``, each face's path and its pair colour index); this
+module adds what the page needs on top: the active face, the legal edges, and a dot for every
+marker, in each seat's colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from web_panel.rendering import seat_colour
+
+#: One fill per pair of opposite faces (the view gives each face its pair's index).
+PAIR_COLOURS = ("#f4c7c3", "#c6dcf5", "#f6e7a8", "#c8ebcf", "#dccbf0", "#f8d3b0", "#bfe8e6",
+                "#f1c6dd", "#dedede", "#e2eec0")
+
+
+def _marker_seats(markers: Any) -> list[int]:
+    """One seat per marker: the view gives a count per seat (``[1, 0, 2]``)."""
+    if isinstance(markers, Sequence) and not isinstance(markers, str):
+        return [seat for seat, count in enumerate(markers) for _ in range(int(count or 0))]
+    return []
+
+
+def net_drawing(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Faces, edges and markers to draw; ``None`` when the view has no net to draw."""
+    net = view.get("net")
+    if not isinstance(net, Mapping):
+        return None
+    outer = float(net.get("outer_radius", 1.0))
+    active = view.get("active_face")
+    legal = {str(e) for e in view.get("legal_edges") or []}
+    markers = {str(e["id"]): _marker_seats(e.get("markers")) for e in view.get("edges", [])}
+    faces = [
+        {
+            "id": face["id"],
+            "path": face["path"],
+            "fill": PAIR_COLOURS[int(face.get("colour", 0)) % len(PAIR_COLOURS)],
+            "active": face["id"] == active,
+            "label": face.get("label") or [0.0, 0.0],
+        }
+        for face in net.get("faces", [])
+    ]
+    edges = []
+    for edge in net.get("edges", []):
+        (x1, y1), (x2, y2) = edge["from"], edge["to"]
+        seats = markers.get(str(edge["id"]), [])
+        dots = []
+        for n, seat in enumerate(seats):
+            t = 0.5 + (n - (len(seats) - 1) / 2) * 0.2
+            dots.append({"x": x1 + (x2 - x1) * t, "y": y1 + (y2 - y1) * t,
+                         "colour": seat_colour(seat), "seat": seat})
+        edges.append({"id": edge["id"], "x1": x1, "y1": y1, "x2": x2, "y2": y2,
+                      "legal": edge["id"] in legal, "markers": dots})
+    # Legal edges last, so they are drawn on top and easy to tap.
+    edges.sort(key=lambda e: e["legal"])
+    margin = outer * 0.06
+    box = f"{-outer - margin:.3f} {-outer - margin:.3f} {2 * (outer + margin):.3f} " \
+          f"{2 * (outer + margin):.3f}"
+    return {"outer": outer, "faces": faces, "edges": edges, "view_box": box,
+            "unit": outer / 100}

@@ -1,0 +1,137 @@
+"""The per-app state of the panel, kept in ``app.extensions["tabletop"]``.
+
+Everything a request needs beyond the request itself lives here: the companion (the session API,
+the only way to games), the simulator (or ``None`` on real hardware), the host sessions, the PIN
+rate limiter, pending seat hand-overs and the "closing" flag that ends live streams on shutdown.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask, current_app
+
+EXTENSION = "tabletop"
+
+
+class PinLimiter:
+    """At most ``tries`` PIN attempts per client within ``window`` seconds (a sliding window)."""
+
+    def __init__(self, tries: int, window: float, clock: Callable[[], float]) -> None:
+        self.tries = tries
+        self.window = window
+        self._clock = clock
+        self._attempts: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def attempt(self, client: str) -> float | None:
+        """Record one attempt: ``None`` if allowed, else the seconds until one is allowed again."""
+        now = self._clock()
+        with self._lock:
+            recent = self._attempts.setdefault(client, deque())
+            while recent and now - recent[0] >= self.window:
+                recent.popleft()
+            if len(recent) >= self.tries:
+                return max(self.window - (now - recent[0]), 0.0)
+            recent.append(now)
+            return None
+
+
+class Handovers:
+    """Re-issued seat tokens waiting for the player's phone to take them (one use, expiring)."""
+
+    def __init__(self, lifetime: float, clock: Callable[[], float]) -> None:
+        self.lifetime = lifetime
+        self._clock = clock
+        self._pending: dict[str, tuple[int, int, str, float]] = {}
+        self._lock = threading.Lock()
+
+    def offer(self, game_id: int, seat: int, token: str) -> str:
+        """Keep ``token`` for ``seat`` of ``game_id``; return the one-time code that fetches it."""
+        code = secrets.token_urlsafe(12)
+        with self._lock:
+            self._expire()
+            # A newer hand-over of the same seat replaces the older one (its token is dead anyway).
+            for key, (gid, s, _, _) in list(self._pending.items()):
+                if (gid, s) == (game_id, seat):
+                    del self._pending[key]
+            self._pending[code] = (game_id, seat, token, self._clock() + self.lifetime)
+        return code
+
+    def peek(self, code: str) -> tuple[int, int] | None:
+        """The game and seat a code is for, without using it."""
+        with self._lock:
+            self._expire()
+            entry = self._pending.get(code)
+        return None if entry is None else (entry[0], entry[1])
+
+    def take(self, code: str) -> tuple[int, int, str] | None:
+        """Use a code once: its game, seat and token, or ``None`` if unknown or expired."""
+        with self._lock:
+            self._expire()
+            entry = self._pending.pop(code, None)
+        return None if entry is None else (entry[0], entry[1], entry[2])
+
+    def _expire(self) -> None:
+        now = self._clock()
+        for key in [k for k, v in self._pending.items() if v[3] <= now]:
+            del self._pending[key]
+
+
+@dataclass
+class PanelState:
+    """What the panel's requests share (one per app)."""
+
+    companion: Any
+    simulator: Any | None
+    pin_limiter: PinLimiter
+    handovers: Handovers
+    keepalive: float = 15.0
+    host_sessions: set[str] = field(default_factory=set)
+    closing: threading.Event = field(default_factory=threading.Event)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def new_host_session(self) -> str:
+        """A fresh host session id (kept in memory: a restart asks for the PIN again)."""
+        sid = secrets.token_urlsafe(24)
+        with self._lock:
+            self.host_sessions.add(sid)
+        return sid
+
+    def is_host_session(self, sid: str | None) -> bool:
+        """Whether ``sid`` is a live host session."""
+        if not sid:
+            return False
+        with self._lock:
+            return sid in self.host_sessions
+
+    def end_host_session(self, sid: str | None) -> None:
+        """Forget a host session (log out)."""
+        with self._lock:
+            self.host_sessions.discard(sid or "")
+
+
+def make_state(companion: Any, simulator: Any | None, config: dict[str, Any]) -> PanelState:
+    """Build the state from the app's config (clock and limits can be set by tests)."""
+    clock: Callable[[], float] = config.get("CLOCK", time.monotonic)
+    return PanelState(
+        companion=companion,
+        simulator=simulator,
+        pin_limiter=PinLimiter(
+            int(config.get("PIN_TRIES", 5)), float(config.get("PIN_WINDOW", 60.0)), clock
+        ),
+        handovers=Handovers(float(config.get("HANDOVER_LIFETIME", 600.0)), clock),
+        keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
+    )
+
+
+def panel(app: Flask | None = None) -> PanelState:
+    """The panel state of ``app`` (default: the current app)."""
+    state: PanelState = (app or current_app).extensions[EXTENSION]
+    return state

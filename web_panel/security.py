@@ -1,0 +1,129 @@
+"""Who is asking: seat tokens, host sessions, and the CSRF guard on every state-changing request.
+
+- A **player** holds a seat token (from ``companion.claim_seat``) in an HttpOnly SameSite=Strict
+  cookie per game; the seat always comes from the token, never from the request body.
+- The **host** logs in with the PIN shown on the OLED (rate-limited per client) and gets a
+  host-session cookie, also HttpOnly SameSite=Strict.
+- Every POST must carry the header ``X-Requested-With: tabletop`` (a page on another site cannot
+  send a custom header without a CORS preflight, which the panel never grants) and, when the
+  browser names an ``Origin`` or ``Sec-Fetch-Site``, it must be this site.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, request
+
+from web_panel.errors import ApiError
+from web_panel.panel_state import panel
+
+CSRF_HEADER = "X-Requested-With"
+CSRF_VALUE = "tabletop"
+HOST_COOKIE = "tt_host"
+SEAT_COOKIE_PREFIX = "tt_seat_"
+LANG_COOKIE = "tt_lang"
+SEAT_COOKIE_AGE = 60 * 60 * 24 * 30
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def seat_cookie_name(game_id: int) -> str:
+    """The cookie that holds this phone's seat token for ``game_id``."""
+    return f"{SEAT_COOKIE_PREFIX}{game_id}"
+
+
+def seat_of(game_id: int) -> int | None:
+    """The seat this request's token holds in ``game_id`` (``None``: a spectator)."""
+    token = request.cookies.get(seat_cookie_name(game_id))
+    if not token or len(token) > 200:
+        return None
+    seat: int | None = panel().companion.seat_for_token(game_id, token)
+    return seat
+
+
+def require_seat(game_id: int) -> int:
+    """The requester's seat in ``game_id``, or a 401/403 refusal."""
+    token = request.cookies.get(seat_cookie_name(game_id))
+    if not token:
+        raise ApiError(401, "no_seat", "You have no seat in this game: join it first.")
+    seat = seat_of(game_id)
+    if seat is None:
+        raise ApiError(
+            403, "bad_seat_token",
+            "Your seat token is not valid for this game (the host may have re-issued the seat).",
+        )
+    return seat
+
+
+def set_seat_cookie(response: Response, game_id: int, token: str) -> None:
+    """Keep the seat token on the phone: HttpOnly, SameSite=Strict, for a month."""
+    response.set_cookie(
+        seat_cookie_name(game_id), token, max_age=SEAT_COOKIE_AGE, httponly=True,
+        samesite="Strict", path="/",
+    )
+
+
+def is_host() -> bool:
+    """Whether this request comes from a logged-in host."""
+    return panel().is_host_session(request.cookies.get(HOST_COOKIE))
+
+
+def require_host() -> None:
+    """Refuse with 401 unless the requester is the logged-in host."""
+    if not is_host():
+        raise ApiError(401, "host_only", "Only the host can do this: log in with the PIN.")
+
+
+def check_pin(given: object) -> None:
+    """Check a PIN attempt against the companion's, after the rate limit; raise on refusal."""
+    state = panel()
+    wait = state.pin_limiter.attempt(request.remote_addr or "?")
+    if wait is not None:
+        error = ApiError(
+            429, "too_many_tries",
+            f"Too many PIN attempts: try again in {int(wait) + 1} seconds.",
+        )
+        error.retry_after = int(wait) + 1  # type: ignore[attr-defined]
+        raise error
+    expected = str(state.companion.host_pin)
+    if not isinstance(given, str) or not hmac.compare_digest(given.strip(), expected):
+        raise ApiError(
+            403, "wrong_pin", "That is not the host PIN shown on the companion's screen."
+        )
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 naming what was wrong."""
+    body = request.get_json(silent=True)
+    if body is None and not request.data:
+        return {}
+    if not isinstance(body, dict):
+        raise ApiError(400, "malformed", "The request body must be a JSON object.")
+    return body
+
+
+def _same_origin(origin: str) -> bool:
+    parts = urlsplit(origin)
+    return f"{parts.scheme}://{parts.netloc}" == request.host_url.rstrip("/") and bool(parts.netloc)
+
+
+def install_csrf_guard(app: Flask) -> None:
+    """Refuse every state-changing request that lacks the custom header or comes cross-site."""
+
+    @app.before_request
+    def _csrf_guard() -> None:
+        if request.method in SAFE_METHODS:
+            return
+        origin = request.headers.get("Origin")
+        if origin is not None and not _same_origin(origin):
+            raise ApiError(403, "cross_origin", f"Requests from {origin} are not accepted.")
+        site = request.headers.get("Sec-Fetch-Site")
+        if site is not None and site not in ("same-origin", "none"):
+            raise ApiError(403, "cross_origin", "Requests from another site are not accepted.")
+        if request.headers.get(CSRF_HEADER) != CSRF_VALUE:
+            raise ApiError(
+                403, "csrf",
+                f"State-changing requests must send the header {CSRF_HEADER}: {CSRF_VALUE}.",
+            )

@@ -1,0 +1,40 @@
+/* /device: the simulated box. Buttons drive the simulator; the OLED image reloads on change. */
+"use strict";
+(function () {
+  const T = window.Tabletop;
+  const root = document.getElementById("device");
+  if (!root) return;
+  const oled = document.getElementById("oled");
+  let frame = Number(root.dataset.frameVersion);
+
+  function show(version) {
+    if (version === frame) return;
+    frame = version;
+    oled.src = root.dataset.frameUrl + "?v=" + version;
+  }
+
+  async function send(body) {
+    try {
+      const reply = await T.post(root.dataset.inputUrl, body);
+      show(reply.frame_version);
+    } catch (err) { T.showError(err.message); }
+  }
+
+  root.addEventListener("click", (event) => {
+    const dot = event.target.closest("[data-dot]");
+    if (dot) { send({ kind: "tap", dot: Number(dot.dataset.dot) }); return; }
+    const key = event.target.closest("[data-key]");
+    if (key) { send({ kind: key.dataset.key }); return; }
+    const roll = event.target.closest("[data-roll]");
+    if (roll) send({ kind: "roll", value: roll.dataset.roll === "random" ? null : Number(roll.dataset.roll) });
+  });
+
+  async function watch() {
+    try {
+      const response = await fetch(root.dataset.stateUrl, { credentials: "same-origin" });
+      if (response.ok) show((await response.json()).frame_version);
+    } catch (err) { /* the next tick tries again */ }
+    setTimeout(watch, 300);
+  }
+  watch();
+})();

@@ -1,0 +1,257 @@
+/* UNLOCK's pattern input: draw a code with a finger (pointer events) on the 3×3 or 4×4 dots.
+   The rules of the game's level are checked live as a hint (auto-connection, used dots, line
+   length on Easy, crossings, loops on Hard, repeats); the server decides, and its refusal is shown. */
+"use strict";
+(function () {
+  const T = window.Tabletop;
+  const G = window.TabletopGame;
+  const card = document.getElementById("pad-card");
+  const pad = document.getElementById("pad");
+  if (!card || !pad || !G) return;
+  const SVG = "http://www.w3.org/2000/svg";
+  const codeText = document.getElementById("pad-code");
+  const hintText = document.getElementById("pad-hint");
+  const submit = document.getElementById("pad-submit");
+  const title = document.getElementById("pad-title");
+  let size = 3;
+  let path = [];
+  let closed = false;
+  let drawing = false;
+  let refusal = "";
+  let rubber = null;
+
+  const gcd = (a, b) => (b === 0 ? Math.abs(a) : gcd(b, a % b));
+  const rowCol = (dot) => [Math.floor((dot - 1) / size), (dot - 1) % size];
+  const spacing = () => 300 / size;
+  const centre = (dot) => { const [r, c] = rowCol(dot); return [spacing() * (c + 0.5), spacing() * (r + 0.5)]; };
+
+  function settings() {
+    const view = G.view();
+    const options = view.options || {};
+    return {
+      difficulty: view.difficulty || options.difficulty || "medium",
+      autoConnect: options.auto_connect !== false,
+    };
+  }
+
+  /* The dots strictly between a and b on the straight segment joining them. */
+  function between(a, b) {
+    const [r1, c1] = rowCol(a);
+    const [r2, c2] = rowCol(b);
+    const steps = gcd(r2 - r1, c2 - c1);
+    const out = [];
+    for (let k = 1; k < steps; k += 1) {
+      out.push((r1 + ((r2 - r1) / steps) * k) * size + (c1 + ((c2 - c1) / steps) * k) + 1);
+    }
+    return out;
+  }
+
+  function lines(dots) {
+    const out = [];
+    for (let i = 1; i < dots.length; i += 1) out.push([dots[i - 1], dots[i]]);
+    return out;
+  }
+
+  const lineKey = ([a, b]) => (a < b ? a + "-" + b : b + "-" + a);
+
+  function orient(p, q, r) {
+    const v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]);
+    return Math.sign(v);
+  }
+
+  function crossing(list) {
+    for (let i = 0; i < list.length; i += 1) {
+      for (let j = i + 1; j < list.length; j += 1) {
+        const [a, b] = list[i];
+        const [c, d] = list[j];
+        if (new Set([a, b, c, d]).size < 4) continue;
+        const [pa, pb, pc, pd] = [a, b, c, d].map(rowCol);
+        if (orient(pa, pb, pc) * orient(pa, pb, pd) < 0 && orient(pc, pd, pa) * orient(pc, pd, pb) < 0) {
+          return [list[i], list[j]];
+        }
+      }
+    }
+    return null;
+  }
+
+  /* Expand a code's text the way the rules do (auto-connection), as a set of line keys. */
+  function codeLines(text, autoConnect) {
+    const dots = String(text).split("-").map(Number);
+    const keys = new Set();
+    for (let i = 1; i < dots.length; i += 1) {
+      const chain = autoConnect ? [dots[i - 1], ...between(dots[i - 1], dots[i]), dots[i]] : [dots[i - 1], dots[i]];
+      for (const line of lines(chain)) keys.add(lineKey(line));
+    }
+    return keys;
+  }
+
+  function problems() {
+    const { difficulty } = settings();
+    const list = lines(path);
+    const out = [];
+    if (list.length === 0) return out;
+    if (difficulty === "easy") {
+      for (const [a, b] of list) {
+        const [r1, c1] = rowCol(a);
+        const [r2, c2] = rowCol(b);
+        if (Math.abs(r1 - r2) > 1 || Math.abs(c1 - c2) > 1) {
+          out.push(T.message("hint_too_long", { line: a + "-" + b }));
+        }
+      }
+    }
+    if (difficulty !== "hard") {
+      const pair = crossing(list);
+      if (pair) out.push(T.message("hint_cross", { a: pair[0].join("-"), b: pair[1].join("-"), level: T.message("level_" + difficulty) }));
+    }
+    const mine = new Set(list.map(lineKey));
+    const { autoConnect } = settings();
+    for (const card of G.view().clue_board || []) {
+      const theirs = codeLines(card.code, autoConnect);
+      if (theirs.size === mine.size && [...mine].every((k) => theirs.has(k))) {
+        out.push(T.message("hint_repeat", { code: card.code }));
+        break;
+      }
+    }
+    return out;
+  }
+
+  function add(dot) {
+    if (closed || dot < 1 || dot > size * size) return;
+    if (path.length === 0) { path.push(dot); refusal = ""; return; }
+    const last = path[path.length - 1];
+    if (dot === last) return;
+    const { difficulty, autoConnect } = settings();
+    const middle = between(last, dot);
+    const usedMiddle = middle.find((d) => path.includes(d));
+    if (usedMiddle !== undefined) {
+      refusal = T.message("hint_passes_used", { dot: usedMiddle });
+      return;
+    }
+    if (path.includes(dot)) {
+      const linesNow = path.length - 1 + (autoConnect ? middle.length : 0);
+      if (dot === path[0] && difficulty === "hard" && linesNow + 1 >= 3) {
+        if (autoConnect) path.push(...middle);
+        path.push(dot);
+        closed = true;
+        refusal = "";
+      } else {
+        refusal = T.message(difficulty === "hard" ? "hint_used" : "hint_used_loop", { dot });
+      }
+      return;
+    }
+    if (autoConnect) path.push(...middle);
+    path.push(dot);
+    refusal = "";
+  }
+
+  function draw() {
+    while (pad.firstChild) pad.removeChild(pad.firstChild);
+    const list = lines(path);
+    for (const [a, b] of list) {
+      const [x1, y1] = centre(a);
+      const [x2, y2] = centre(b);
+      const line = document.createElementNS(SVG, "line");
+      line.setAttribute("x1", x1); line.setAttribute("y1", y1);
+      line.setAttribute("x2", x2); line.setAttribute("y2", y2);
+      line.setAttribute("class", "pad-line");
+      pad.appendChild(line);
+    }
+    rubber = document.createElementNS(SVG, "line");
+    rubber.setAttribute("class", "pad-rubber");
+    rubber.setAttribute("visibility", "hidden");
+    pad.appendChild(rubber);
+    for (let dot = 1; dot <= size * size; dot += 1) {
+      const [x, y] = centre(dot);
+      const ring = document.createElementNS(SVG, "circle");
+      ring.setAttribute("cx", x); ring.setAttribute("cy", y);
+      ring.setAttribute("r", spacing() * 0.3);
+      ring.setAttribute("class", "pad-target" + (path.includes(dot) ? " used" : ""));
+      ring.dataset.dot = String(dot);
+      pad.appendChild(ring);
+      const dotMark = document.createElementNS(SVG, "circle");
+      dotMark.setAttribute("cx", x); dotMark.setAttribute("cy", y);
+      dotMark.setAttribute("r", spacing() * (path[0] === dot ? 0.13 : 0.09));
+      dotMark.setAttribute("class", "pad-dot" + (path.includes(dot) ? " used" : "") + (path[0] === dot ? " start" : ""));
+      pad.appendChild(dotMark);
+    }
+    codeText.textContent = path.length ? path.join("-") : T.message("pad_empty");
+    const found = problems();
+    const hints = refusal ? [refusal, ...found] : found;
+    hintText.textContent = hints.join(" · ") || (list.length ? T.message("hint_ok") : "");
+    hintText.classList.toggle("bad", hints.length > 0);
+    submit.disabled = list.length === 0;
+  }
+
+  function padPoint(event) {
+    const point = pad.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    return point.matrixTransform(pad.getScreenCTM().inverse());
+  }
+
+  function dotAt(p) {
+    const s = spacing();
+    const c = Math.floor(p.x / s);
+    const r = Math.floor(p.y / s);
+    if (c < 0 || r < 0 || c >= size || r >= size) return null;
+    const [x, y] = [s * (c + 0.5), s * (r + 0.5)];
+    return Math.hypot(p.x - x, p.y - y) <= s * 0.3 ? r * size + c + 1 : null;
+  }
+
+  pad.addEventListener("pointerdown", (event) => {
+    event.preventDefault();
+    pad.setPointerCapture(event.pointerId);
+    drawing = true;
+    const dot = dotAt(padPoint(event));
+    if (dot !== null) { add(dot); draw(); }
+  });
+  pad.addEventListener("pointermove", (event) => {
+    if (!drawing) return;
+    const p = padPoint(event);
+    const dot = dotAt(p);
+    if (dot !== null && dot !== path[path.length - 1]) { add(dot); draw(); }
+    if (rubber && path.length && !closed) {
+      const [x, y] = centre(path[path.length - 1]);
+      rubber.setAttribute("x1", x); rubber.setAttribute("y1", y);
+      rubber.setAttribute("x2", p.x); rubber.setAttribute("y2", p.y);
+      rubber.setAttribute("visibility", "visible");
+    }
+  });
+  const stop = () => { drawing = false; if (rubber) rubber.setAttribute("visibility", "hidden"); };
+  pad.addEventListener("pointerup", stop);
+  pad.addEventListener("pointercancel", stop);
+
+  document.getElementById("pad-undo").addEventListener("click", () => {
+    path.pop(); closed = false; refusal = ""; draw();
+  });
+  document.getElementById("pad-clear").addEventListener("click", () => {
+    path = []; closed = false; refusal = ""; draw();
+  });
+  submit.addEventListener("click", async () => {
+    const view = G.view();
+    const verb = view.you === view.lock ? "secret" : "guess";
+    submit.disabled = true;
+    try {
+      await G.act(verb + " " + path.join("-"));
+      T.showError("");
+      path = []; closed = false; refusal = "";
+      draw();
+    } catch (err) {
+      refusal = err.message;
+      T.showError(err.message);
+      draw();
+    }
+  });
+
+  function update(view) {
+    const mine = view.you !== null && view.you !== undefined && (view.to_act || []).includes(view.you)
+      && !view.outcome && (view.status === undefined || view.status === "active");
+    card.hidden = !mine;
+    const newSize = Number(view.size || (view.options || {}).size || 3);
+    if (newSize !== size) { size = newSize; path = []; closed = false; }
+    title.textContent = view.you === view.lock ? T.message("draw_secret") : T.message("draw_guess", { turn: view.turn });
+    draw();
+  }
+  document.addEventListener("tabletop:view", (event) => update(event.detail));
+  update(G.view());
+})();
