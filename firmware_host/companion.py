@@ -32,7 +32,6 @@ from firmware_host.journal import (
     ActionRow,
     GameRow,
     Journal,
-    TournamentRow,
     actions_of,
     games_of,
     read_only,
@@ -272,7 +271,7 @@ class Companion:
             tournament = self._tournaments[tid]
         except KeyError:
             raise NoSuchTournament(f"there is no tournament {tid!r}") from None
-        return tournament.describe({gid: self._games[gid].outcome for gid in tournament.games})
+        return tournament.describe()
 
     def tournaments(self) -> list[dict[str, Any]]:
         """Every tournament, newest first."""
@@ -335,6 +334,10 @@ class Companion:
         """End the game as abandoned (kept in history, counts for nothing)."""
         self._session.call(lambda: self._abandon(game_id))
 
+    def abandon_tournament(self, tid: int) -> None:
+        """End a tournament early: its current game is abandoned, the standings stay."""
+        self._session.call(lambda: self._abandon_tournament(tid))
+
     def claim_seat(self, game_id: int, seat: int) -> str:
         """A token for an unclaimed seat; ``SeatTaken`` if someone holds it."""
         return self._session.call(lambda: self._issue(game_id, seat, reissue=False))
@@ -377,10 +380,34 @@ class Companion:
         self._games = games
         self._tournaments = {t.id: Tournament.from_row(t, self._tournament_games(t.id))
                              for t in self.journal.tournaments()}
+        for tournament in self._tournaments.values():
+            self._resume_tournament(tournament)
         self._version = self.journal.version()
 
-    def _tournament_games(self, tid: int) -> list[int]:
-        return sorted(g.id for g in self._games.values() if g.tournament == tid)
+    def _tournament_games(self, tid: int) -> list[tuple[int, str, Mapping[str, Any] | None]]:
+        games = sorted((g for g in self._games.values() if g.tournament == tid),
+                       key=lambda g: g.id)
+        return [(g.id, g.status, g.outcome) for g in games]
+
+    def _resume_tournament(self, tournament: Tournament) -> None:
+        """A tournament whose last game could not be replayed goes on with a new game."""
+        if tournament.status != "active" or any(o is None for o in tournament.outcomes):
+            return
+        options = tournament.next_options()
+        new = (self._prepare(Tournament.GAME, list(tournament.players), options, None)
+               if options is not None else None)
+        with self.journal.transaction() as version:
+            if new is not None:
+                live = self._record(new, version, tournament.id)
+            else:
+                self.journal.end_tournament(tournament.id, "finished")
+        if new is not None:
+            self._live[live.row.id] = live
+            tournament = tournament.with_game(live.row.id)
+            self._games = {**self._games, live.row.id: self._snapshot_of_live(live, version)}
+        else:
+            tournament = tournament.ended("finished")
+        self._tournaments = {**self._tournaments, tournament.id: tournament}
 
     def _prepare(
         self,
@@ -436,23 +463,56 @@ class Companion:
     ) -> int:
         rules = self._get_game(Tournament.GAME)
         names = _check_players(rules, players)
-        plan = Tournament.plan(names, options, order)
+        scores, shared = Tournament.plan(names, options, order)
         # Validate the options of every game before anything is written.
-        for lock in plan.lock_order:
-            rules.resolve_options(plan.options_for(lock), len(names))
-        first = self._prepare(Tournament.GAME, names, plan.options_for(plan.lock_order[0]), None)
+        for lock in scores.order:
+            rules.resolve_options({**shared, "lock": lock}, len(names))
+        first = self._prepare(Tournament.GAME, names, scores.game_options(shared), None)
         with self.journal.transaction() as version:
             created = self.journal.now()
-            tid = self.journal.add_tournament(Tournament.GAME, names, dict(plan.options),
-                                              list(plan.lock_order), created=created)
+            tid = self.journal.add_tournament(Tournament.GAME, names, shared,
+                                              list(scores.order), created=created)
             live = self._record(first, version, tid)
         self._live[live.row.id] = live
-        row = TournamentRow(tid, Tournament.GAME, names, dict(plan.options),
-                            list(plan.lock_order), created, None, "active")
-        self._tournaments = {**self._tournaments, tid: Tournament.from_row(row, [live.row.id])}
+        tournament = Tournament(tid, shared, scores, (), (), "active", created)
+        self._tournaments = {**self._tournaments, tid: tournament.with_game(live.row.id)}
         log.info("tournament %d started: game %d", tid, live.row.id)
         self._publish(live.row.id, version, self._snapshot_of_live(live, version))
         return tid
+
+    def _next_game(
+        self, tid: int | None, outcome: Mapping[str, Any] | None
+    ) -> tuple[Tournament | None, _NewGame | None]:
+        """When a tournament's game ends (``outcome`` ``None``: abandoned): the tournament
+        after it, and its next game, prepared but not written."""
+        if tid is None:
+            return None, None
+        tournament = self._tournaments[tid].game_ended(outcome)
+        options = tournament.next_options()
+        if options is None:
+            return tournament.ended("finished"), None
+        new = self._prepare(Tournament.GAME, list(tournament.players), options, None)
+        return tournament, new
+
+    def _start_next(self, tournament: Tournament | None, new: _NewGame | None,
+                    version: int) -> _Live | None:
+        """Inside the transaction that ended a tournament's game: write its next game, or
+        close the tournament."""
+        if tournament is None:
+            return None
+        if new is None:
+            self.journal.end_tournament(tournament.id, "finished")
+            return None
+        return self._record(new, version, tournament.id)
+
+    def _switch_tournament(self, tournament: Tournament | None, follow_up: _Live | None) -> None:
+        """After the commit: the tournament's new state and its next game become live."""
+        if tournament is None:
+            return
+        if follow_up is not None:
+            self._live[follow_up.row.id] = follow_up
+            tournament = tournament.with_game(follow_up.row.id)
+        self._tournaments = {**self._tournaments, tournament.id: tournament}
 
     def _active(self, game_id: int) -> _Live:
         live = self._live.get(game_id) if isinstance(game_id, int) else None
@@ -469,24 +529,13 @@ class Companion:
             raise IllegalAction("an action is a short text such as 'place 2 3'")
         after = live.rules.apply(live.state, seat, action)
         outcome = live.rules.outcome(after)
-        tid = live.row.tournament
-        tournament = self._tournaments[tid] if tid is not None else None
-        lock = None
-        upcoming: _NewGame | None = None
-        if outcome is not None and tournament is not None:
-            lock = tournament.next_lock(len(tournament.games))
-            if lock is not None:
-                upcoming = self._prepare(Tournament.GAME, list(tournament.players),
-                                         tournament.options_for(lock), None)
-        follow_up: _Live | None = None
+        tournament, upcoming = (self._next_game(live.row.tournament, outcome)
+                                if outcome is not None else (None, None))
         with self.journal.transaction() as version:
             n = self.journal.add_action(game_id, seat, action, version)
             if outcome is not None:
                 ended_at = self.journal.end_game(game_id, "finished", outcome, version)
-                if upcoming is not None:
-                    follow_up = self._record(upcoming, version, tid)
-                elif tournament is not None:
-                    self.journal.end_tournament(tournament.id, "finished")
+                follow_up = self._start_next(tournament, upcoming, version)
         public = is_public(live.rules, live.state, after)
         live.actions.append(ActionRow(n, seat, action, self.journal.now()))
         live.previous, live.state = live.state, after
@@ -498,13 +547,7 @@ class Companion:
             self._publish(game_id, version, self._snapshot_of_live(live, version))
             return
         del self._live[game_id]
-        if tournament is not None:
-            if follow_up is not None:
-                self._live[follow_up.row.id] = follow_up
-                tournament = tournament.with_game(follow_up.row.id)
-            else:
-                tournament = tournament.ended("finished")
-            self._tournaments = {**self._tournaments, tournament.id: tournament}
+        self._switch_tournament(tournament, follow_up)
         ended = replace(live.row, status="finished", outcome=outcome, ended=ended_at,
                         version=version)
         log.info("game %d finished: %s", game_id, outcome.get("reason", ""))
@@ -526,20 +569,43 @@ class Companion:
         log.info("game %d: action %d of seat %d taken back", game_id, taken.n, taken.seat)
         self._publish(game_id, version, self._snapshot_of_live(live, version))
 
-    def _abandon(self, game_id: int) -> None:
+    def _abandon(self, game_id: int, *, whole_tournament: bool = False) -> None:
         live = self._active(game_id)
         tid = live.row.tournament
+        if whole_tournament:
+            tournament, upcoming = None, None
+        else:  # the game counts for nothing; the same Lock plays again
+            tournament, upcoming = self._next_game(tid, None)
         with self.journal.transaction() as version:
             ended_at = self.journal.end_game(game_id, "abandoned", None, version)
-            if tid is not None:
+            follow_up = self._start_next(tournament, upcoming, version)
+            if whole_tournament and tid is not None:
                 self.journal.end_tournament(tid, "abandoned")
         del self._live[game_id]
-        if tid is not None:
-            self._tournaments = {**self._tournaments,
-                                 tid: self._tournaments[tid].ended("abandoned")}
+        self._switch_tournament(tournament, follow_up)
+        if whole_tournament and tid is not None:
+            ended_tournament = self._tournaments[tid].game_ended(None).ended("abandoned")
+            self._tournaments = {**self._tournaments, tid: ended_tournament}
         ended = replace(live.row, status="abandoned", ended=ended_at, version=version)
         log.info("game %d abandoned", game_id)
-        self._publish(game_id, version, self._snapshot_of_ended(ended, live.rules, live.state))
+        final = _abandoned(live.rules, live.state)
+        self._publish(game_id, version, self._snapshot_of_ended(ended, live.rules, final),
+                      follow_up.row.id if follow_up is not None else None)
+
+    def _abandon_tournament(self, tid: int) -> None:
+        tournament = self._tournaments.get(tid) if isinstance(tid, int) else None
+        if tournament is None:
+            raise NoSuchTournament(f"there is no tournament {tid!r}")
+        if tournament.status != "active":
+            raise NotAllowed(f"tournament {tid} is {tournament.status}")
+        current = tournament.games[-1]
+        if current in self._live:
+            self._abandon(current, whole_tournament=True)
+            return
+        with self.journal.transaction() as version:
+            self.journal.end_tournament(tid, "abandoned")
+        self._tournaments = {**self._tournaments, tid: tournament.ended("abandoned")}
+        self._publish(current, version, self._games[current])
 
     def _issue(self, game_id: int, seat: int, *, reissue: bool) -> str:
         live = self._active(game_id)
@@ -637,6 +703,8 @@ class Companion:
                 return self._ended_states[snap.id]
         row, actions = self._read_game(snap.id)
         state, _ = _rebuild(snap.rules, row, actions)
+        if snap.status == "abandoned":
+            state = _abandoned(snap.rules, state)
         with self._ended_lock:
             self._ended_states[snap.id] = state
             while len(self._ended_states) > _ENDED_CACHE:
@@ -646,6 +714,13 @@ class Companion:
 
 def _games_by_id(db: sqlite3.Connection, game_id: int) -> list[GameRow]:
     return [row for row in games_of(db) if row.id == game_id]
+
+
+def _abandoned(rules: Game[Any], state: Any) -> Any:
+    """The final state of an abandoned game: the rules' own abandoned state where the game
+    has one (UNLOCK's ``abandon``), else the state it stopped in."""
+    abandon = getattr(rules, "abandon", None)
+    return abandon(state) if callable(abandon) else state
 
 
 def _rebuild(rules: Game[Any], row: GameRow, actions: list[ActionRow]) -> tuple[Any, Any | None]:

@@ -1,7 +1,9 @@
-"""UNLOCK tournaments: one game per player, each player the Lock once.
+"""UNLOCK tournaments as the session keeps them: the rules' tournament plus its games.
 
-A player's tournament score is the sum of their game scores (0 in the game where they were the
-Lock); the highest total wins and ties are reported as ties (rules/unlock.md, "Tournament").
+The scoring is :class:`rules.unlock.tournament.Tournament` (one game per player, each the Lock
+once; totals of game scores; an abandoned game counts for nothing and the same Lock plays again).
+This module adds what the daemon needs around it: the journal id, the shared options, the ids of
+the games played, and the status.
 """
 
 from __future__ import annotations
@@ -12,18 +14,10 @@ from typing import Any, ClassVar
 
 from firmware_host.errors import NotAllowed
 from firmware_host.journal import TournamentRow
+from rules.unlock.tournament import Tournament as Scores
 
-
-@dataclass(frozen=True)
-class Plan:
-    """A validated tournament before it is written: shared options and the Lock order."""
-
-    options: Mapping[str, Any]
-    lock_order: tuple[int, ...]
-
-    def options_for(self, lock: int) -> dict[str, Any]:
-        """The options of the game in which ``lock`` is the Lock."""
-        return {**self.options, "lock": lock}
+#: What an abandoned game tells the tournament: it counts for nothing.
+ABANDONED: Mapping[str, Any] = {"counts": False}
 
 
 @dataclass(frozen=True)
@@ -33,109 +27,97 @@ class Tournament:
     GAME: ClassVar[str] = "unlock"
 
     id: int
-    players: tuple[str, ...]
     options: Mapping[str, Any]
-    lock_order: tuple[int, ...]
+    scores: Scores
     games: tuple[int, ...]
+    #: Per game in ``games``: its outcome once ended (``ABANDONED`` for an abandoned one).
+    outcomes: tuple[Mapping[str, Any] | None, ...]
     status: str
     created: str
-    ended_at: str | None = None
 
     @staticmethod
     def plan(
         players: list[str], options: Mapping[str, object] | None, order: list[int] | None
-    ) -> Plan:
-        """Check the options and the Lock order (a permutation of the seats; default: seat
-        order)."""
+    ) -> tuple[Scores, dict[str, Any]]:
+        """Check the shared options and the Lock order before anything is written."""
         if options is not None and not isinstance(options, Mapping):
             raise NotAllowed("options must be a mapping of option names to values")
         shared = dict(options or {})
         if "lock" in shared:
             raise NotAllowed("a tournament sets each game's Lock itself; give an order instead")
-        seats = list(range(len(players)))
-        if order is None:
-            lock_order = tuple(seats)
-        else:
-            if not isinstance(order, list | tuple) or any(
-                isinstance(s, bool) or not isinstance(s, int) for s in order
-            ):
-                raise NotAllowed("the Lock order is a list of seat numbers")
-            if sorted(order) != seats:
-                raise NotAllowed(
-                    f"the Lock order must name every seat 0–{len(players) - 1} once, got {order}"
-                )
-            lock_order = tuple(order)
-        return Plan(shared, lock_order)
+        if order is not None and (
+            not isinstance(order, list | tuple)
+            or any(isinstance(s, bool) or not isinstance(s, int) for s in order)
+        ):
+            raise NotAllowed("the order of Locks is a list of seat numbers")
+        return Scores.start(players, order), shared
 
     @classmethod
-    def from_row(cls, row: TournamentRow, games: list[int]) -> Tournament:
-        """The tournament stored in the journal, with its games so far (in order)."""
-        return cls(row.id, tuple(row.players), dict(row.options), tuple(row.lock_order),
-                   tuple(games), row.status, row.created, row.ended)
+    def from_row(
+        cls, row: TournamentRow, games: list[tuple[int, str, Mapping[str, Any] | None]]
+    ) -> Tournament:
+        """The tournament stored in the journal, with its games so far (id, status, outcome)."""
+        scores = Scores.start(row.players, row.lock_order)
+        outcomes: list[Mapping[str, Any] | None] = []
+        for _, status, outcome in games:
+            if status == "active":
+                outcomes.append(None)
+                continue
+            ended = outcome if status == "finished" and outcome is not None else ABANDONED
+            outcomes.append(ended)
+            scores = scores.record(ended)
+        return cls(row.id, dict(row.options), scores, tuple(g for g, _, _ in games),
+                   tuple(outcomes), row.status, row.created)
 
-    def options_for(self, lock: int) -> dict[str, Any]:
-        """The options of the game in which ``lock`` is the Lock."""
-        return {**self.options, "lock": lock}
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players, in seat order (the same in every game)."""
+        return self.scores.players
 
-    def next_lock(self, played: int) -> int | None:
-        """The Lock of the next game after ``played`` games, or ``None`` when all are played."""
-        return self.lock_order[played] if played < len(self.lock_order) else None
+    def next_options(self) -> dict[str, Any] | None:
+        """The options of the next game, or ``None`` when every player has been the Lock."""
+        if self.scores.next_lock is None:
+            return None
+        return dict(self.scores.game_options(self.options))
+
+    def game_ended(self, outcome: Mapping[str, Any] | None) -> Tournament:
+        """The tournament after its current game ended (``None``: abandoned)."""
+        ended = outcome if outcome is not None else ABANDONED
+        return replace(self, scores=self.scores.record(ended),
+                       outcomes=(*self.outcomes[:-1], ended))
 
     def with_game(self, game_id: int) -> Tournament:
         """The tournament with its next game started."""
-        return replace(self, games=(*self.games, game_id))
+        return replace(self, games=(*self.games, game_id), outcomes=(*self.outcomes, None))
 
     def ended(self, status: str) -> Tournament:
         """The tournament closed as ``finished`` or ``abandoned``."""
         return replace(self, status=status)
 
-    def describe(self, outcomes: Mapping[int, Mapping[str, Any] | None]) -> dict[str, Any]:
-        """``id``, ``players``, ``games``, ``locks``, ``scores`` (per game, per seat),
-        ``totals``, ``standings`` and ``status``."""
+    def describe(self) -> dict[str, Any]:
+        """What ``Companion.tournament`` answers (see docs/session-api.md)."""
         per_game: list[list[int] | None] = []
-        totals = [0] * len(self.players)
-        for index, game_id in enumerate(self.games):
-            outcome = outcomes.get(game_id)
-            if outcome is None:
+        locks: list[int] = []
+        lock_index = 0
+        for outcome in self.outcomes:
+            locks.append(self.scores.order[min(lock_index, len(self.scores.order) - 1)])
+            if outcome is None or not outcome.get("counts", True):
                 per_game.append(None)
                 continue
-            lock = self.lock_order[index]
-            row = [0 if seat == lock else seat_score(outcome, seat)
-                   for seat in range(len(self.players))]
-            per_game.append(row)
-            totals = [a + b for a, b in zip(totals, row, strict=True)]
+            per_game.append(list(self.scores.results[lock_index]))
+            lock_index += 1
         return {
             "id": self.id,
             "game": self.GAME,
             "players": list(self.players),
+            "options": dict(self.options),
+            "order": list(self.scores.order),
             "games": list(self.games),
-            "locks": list(self.lock_order),
+            "locks": locks,
             "scores": per_game,
-            "totals": totals,
-            "standings": standings(list(self.players), totals),
+            "totals": list(self.scores.totals),
+            "standings": [s.as_dict() for s in self.scores.standings()],
+            "winners": self.scores.winners,
             "status": self.status,
             "created": self.created,
         }
-
-
-def seat_score(outcome: Mapping[str, Any], seat: int) -> int:
-    """A seat's score in a game's outcome (``scores`` as a list by seat, or a mapping)."""
-    scores = outcome.get("scores")
-    if isinstance(scores, list | tuple):
-        return int(scores[seat]) if seat < len(scores) and scores[seat] is not None else 0
-    if isinstance(scores, Mapping):
-        value = scores.get(seat, scores.get(str(seat), 0))
-        return int(value or 0)
-    return 0
-
-
-def standings(names: list[str], totals: list[int]) -> list[dict[str, Any]]:
-    """Players by total, highest first; equal totals share a rank (1, 1, 3)."""
-    order = sorted(range(len(names)), key=lambda seat: (-totals[seat], seat))
-    table = []
-    for position, seat in enumerate(order):
-        rank = position + 1
-        if position and totals[order[position - 1]] == totals[seat]:
-            rank = table[-1]["rank"]
-        table.append({"seat": seat, "name": names[seat], "total": totals[seat], "rank": rank})
-    return table

@@ -6,7 +6,8 @@ The rule, in order (see docs/decisions.md, "Daemon core"):
 1. A chance action (a roll, a shuffle) is never taken back: re-rolling would be cheating.
 2. A game may decide itself: if its rules object has ``reveals_hidden(state, seat, action)``,
    the action is undoable exactly when that returns ``False``.
-3. Otherwise a game may have a predicate here (UNLOCK: a guess that does not complete the turn).
+3. Otherwise a game may have a predicate here (UNLOCK: the secret, and a guess that does not
+   complete the turn).
 4. Otherwise the generic rule, which only looks at views: before the action every player's view
    equals the spectator's (nothing was hidden from anyone, so nothing can have been revealed),
    and after it every viewer but the actor still sees exactly what the spectator sees (the actor
@@ -77,25 +78,31 @@ def _changed(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
     return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
 
 
-#: UNLOCK: what a guess that does not complete the turn may change in a view.
-UNLOCK_QUIET_KEYS = frozenset({"submitted", "to_act"})
-UNLOCK_ECHO_KEYS = frozenset({"my_guess"})
+#: UNLOCK: what a secret or a guess that completes no turn may change in a viewer's view
+#: (``QUIET``), and what it may change in the actor's own view beyond that (``ECHO``).
+UNLOCK_QUIET = {
+    "secret": frozenset({"secret_set", "phase", "to_act"}),
+    "guess": frozenset({"submitted", "to_act"}),
+}
+UNLOCK_ECHO = {"secret": frozenset({"secret"}), "guess": frozenset({"my_guess"})}
 
 
 def _unlock_refusal(game: Game[Any], before: Any, seat: int, action: str, after: Any) -> Refusal:
-    """A guess is undoable while it completes no turn: every other guesser and the spectator
-    see only that the actor has submitted; the actor sees only their own guess. (The Lock sees
-    guesses anyway and does not score.) The secret falls to the generic rule."""
-    if not action.strip().startswith("guess"):
+    """UNLOCK: the secret is undoable before any guess, and a guess while it completes no turn:
+    every other guesser and the spectator see only that the actor has acted, and the actor sees
+    only what they entered. (The Lock sees every guess anyway and does not score.)"""
+    kind = action.strip().split(" ", 1)[0]
+    if kind not in UNLOCK_QUIET:
         return generic_refusal(game, before, seat, after)
-    lock = game.view(before, None).get("lock")
-    seats = range(len(game.view(before, None).get("seats", [])))
-    viewers: Iterable[int | None] = [None, *(s for s in seats if s not in (seat, lock))]
+    public = game.view(before, None)
+    lock = public.get("lock")
+    viewers: Iterable[int | None] = [
+        None, *(s for s in range(len(public.get("seats", []))) if s not in (seat, lock))]
+    quiet = UNLOCK_QUIET[kind]
     for viewer in viewers:
-        if not _changed(game.view(before, viewer), game.view(after, viewer)) <= UNLOCK_QUIET_KEYS:
+        if not _changed(game.view(before, viewer), game.view(after, viewer)) <= quiet:
             return "the guess completed the turn: the codes and their scores were revealed"
-    mine = _changed(game.view(before, seat), game.view(after, seat))
-    if not mine <= UNLOCK_QUIET_KEYS | UNLOCK_ECHO_KEYS:
+    if not _changed(game.view(before, seat), game.view(after, seat)) <= quiet | UNLOCK_ECHO[kind]:
         return "the guess completed the turn: the codes and their scores were revealed"
     return None
 

@@ -7,7 +7,6 @@ import pytest
 
 from firmware_host.companion import Companion
 from firmware_host.errors import NoSuchTournament, NotAllowed
-from firmware_host.tournament import standings
 from tests.firmware_host.conftest import OpenCompanion
 
 
@@ -45,10 +44,8 @@ def test_totals_sum_game_scores_and_rank_ties_together(companion: Companion) -> 
     assert summary["totals"] == [19, 0, 9]
     assert [(s["name"], s["rank"]) for s in summary["standings"]] == [
         ("Aiko", 1), ("Chie", 2), ("Ben", 3)]
-
-
-def test_standings_share_a_rank_on_equal_totals() -> None:
-    assert [row["rank"] for row in standings(["a", "b", "c", "d"], [5, 9, 5, 1])] == [1, 2, 2, 4]
+    assert summary["winners"] == [0] and summary["locks"] == [2, 0, 1]
+    assert summary["scores"] == [[10, 0, 0], [0, 0, 9], [9, 0, 0]]
 
 
 def test_tournament_continues_after_restart(open_companion: OpenCompanion) -> None:
@@ -63,16 +60,37 @@ def test_tournament_continues_after_restart(open_companion: OpenCompanion) -> No
     assert second.tournament(tid)["status"] == "finished"
 
 
-def test_abandoning_a_tournament_game_ends_the_tournament(companion: Companion) -> None:
+def test_an_abandoned_game_counts_for_nothing_and_the_same_lock_plays_again(
+    companion: Companion,
+) -> None:
     tid = companion.create_tournament(["Aiko", "Ben"])
-    companion.abandon(companion.tournament(tid)["games"][-1])
-    assert companion.tournament(tid)["status"] == "abandoned"
+    first = companion.tournament(tid)["games"][-1]
+    companion.act(first, 0, "secret 5")
+    companion.abandon(first)
+    summary = companion.tournament(tid)
+    replacement = summary["games"][-1]
+    assert replacement != first and summary["status"] == "active"
+    assert summary["locks"] == [0, 0] and summary["scores"] == [None, None]
+    assert companion.view(replacement, None)["lock"] == 0
+    assert companion.view(first, None)["status"] == "abandoned"
+
+
+def test_abandoning_the_tournament_keeps_its_standings(companion: Companion) -> None:
+    tid = companion.create_tournament(["Aiko", "Ben", "Chie"])
+    open_vault(companion, companion.tournament(tid)["games"][-1], wrong=0)
+    current = companion.tournament(tid)["games"][-1]
+    companion.abandon_tournament(tid)
+    summary = companion.tournament(tid)
+    assert summary["status"] == "abandoned" and summary["totals"] == [0, 10, 0]
+    assert companion.view(current, None)["status"] == "abandoned"
     assert companion.games(status="active") == []
+    with pytest.raises(NotAllowed, match="abandoned"):
+        companion.abandon_tournament(tid)
 
 
 @pytest.mark.parametrize("order", [[0, 0], [0, 2], [1]])
 def test_a_lock_order_must_name_every_seat_once(companion: Companion, order: list[int]) -> None:
-    with pytest.raises(NotAllowed, match="Lock order"):
+    with pytest.raises(ValueError, match="order of Locks"):
         companion.create_tournament(["Aiko", "Ben"], order=order)
     assert companion.games() == []
 
