@@ -33,6 +33,8 @@ class Controller(ABC):
         self.game_id = game_id
         #: The rules' message for the last refused action, shown until the next key.
         self.refusal: str | None = None
+        #: Set when OK was pressed on the ended game's last screen: the pad may leave it.
+        self.done = False
 
     def act(self, seat: int, action: str) -> bool:
         """Sends ``action`` for ``seat``; on a refusal keeps its message and returns False."""
@@ -53,7 +55,14 @@ class Controller(ABC):
         if self.refusal is not None:
             self.refusal = None
             return
+        if self.view().get("outcome") and self.final_screen_shown():
+            self.done = self.done or event.kind == "ok"
+            return
         self.on_input(event)
+
+    def final_screen_shown(self) -> bool:
+        """Whether the ended game's final screen is up (UNLOCK shows its reveal first)."""
+        return True
 
     def frame(self) -> Image.Image:
         if self.refusal is not None:

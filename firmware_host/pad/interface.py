@@ -4,7 +4,8 @@ the current game's controller act, and redraws the OLED from the companion's pub
 - Inputs arrive from gpiozero's and the serial reader's threads; the companion's listener
   (called on the session thread after each commit) only enqueues a redraw. Nothing here runs
   on those threads but a ``queue.put``.
-- The pad follows the newest active game; with none, it shows the start screen (address, QR
+- The pad follows the newest active game; an ended game stays on the OLED (reveal, scores)
+  until OK is pressed on its last screen; with no game it shows the start screen (address, QR
   code, host PIN).
 - The OLED is optional: without one the loop still runs (inputs still act) and tries to open
   it again every ``retry_interval`` seconds; after a bus error the display resends the full
@@ -195,15 +196,21 @@ class PadInterface:
                     self._idle.notify_all()
 
     def _current(self) -> Controller | None:
+        """The newest active game's controller; an ended game stays until OK on its last
+        screen, unless a newer game starts."""
         active = self.companion.games(status="active")
+        current = self._controller
         if not active:
-            self._controller = None
-            return None
+            if current is not None and current.done:
+                self._controller = current = None
+            return current
         newest = max(active, key=lambda g: int(g["id"]))
-        if self._controller is None or self._controller.game_id != newest["id"]:
-            self._controller = controller_for(self.companion, str(newest["game"]),
-                                              int(newest["id"]), self._rng)
-        return self._controller
+        if current is None or (current.game_id != newest["id"] and (
+                current.done or int(newest["id"]) > current.game_id)):
+            current = controller_for(self.companion, str(newest["game"]), int(newest["id"]),
+                                     self._rng)
+            self._controller = current
+        return current
 
     def _handle(self, event: Input) -> None:
         controller = self._current()

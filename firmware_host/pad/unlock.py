@@ -50,6 +50,9 @@ class UnlockPad(Controller):
     def _unseen_reveal(self, view: dict[str, Any]) -> bool:
         return latest_turn(view) > self.seen_turn
 
+    def final_screen_shown(self) -> bool:
+        return not self._unseen_reveal(self.view())
+
     def on_input(self, event: Input) -> None:
         view = self.view()
         if self._unseen_reveal(view):

@@ -38,7 +38,7 @@ def grid_cells(view: Mapping[str, Any]) -> list[list[Cell]]:
 
 
 def _cell_box(size: int, row: int, col: int) -> tuple[int, int, int]:
-    step = HEIGHT // size
+    step = (HEIGHT - 1) // size  # one pixel spare for the cursor's bottom edge
     top = (HEIGHT - step * size) // 2
     return col * step, top + row * step, step
 
@@ -56,7 +56,7 @@ def draw_grid(pen: Pen, cells: Sequence[Sequence[Cell]], cursor: tuple[int, int]
             if step >= 9:
                 if owner == 1:
                     pen.draw.rectangle((x + 1, y + 1, x + step - 1, y + step - 1), fill=1)
-                pen.text(x + (step - CHAR_W) // 2 + 1, y + 1, str(value)[-1],
+                pen.text(x + (step - CHAR_W) // 2 + 1, y + max(1, (step - 9) // 2), str(value)[-1],
                          fill=0 if owner == 1 else 1)
                 if owner is not None and owner >= 2:
                     pen.draw.line((x + 1, y + step - 1, x + step - 1, y + step - 1), fill=1)

@@ -43,6 +43,17 @@ DICE_VIEW: dict[str, Any] = {
     "totals": [5, 9], "to_act": [1], "mover": 1, "pending_roll": 5, "outcome": None,
 }
 
+SMALL_CELLS: list[Any] = [[None] * 4 for _ in range(4)]
+SMALL_CELLS[0][0] = {"value": 4, "owner": 0}
+SMALL_CELLS[3][3] = {"value": 2, "owner": 1}
+DICE_SMALL = {**DICE_VIEW, "size": 4, "cells": SMALL_CELLS, "totals": [4, 2], "mover": 0,
+              "to_act": [0], "pending_roll": 3}
+BIG_CELLS: list[Any] = [[None] * 12 for _ in range(12)]
+for _i in range(12):
+    BIG_CELLS[_i][_i] = {"value": 1 + _i % 6, "owner": _i % 4}
+DICE_BIG = {**DICE_VIEW, "seats": ["Aiko", "Ben", "Cy", "Dee"], "size": 12, "cells": BIG_CELLS,
+            "totals": [3, 1, 4, 1], "mover": 2, "to_act": [2], "pending_roll": None}
+
 HACK_VIEW: dict[str, Any] = {
     "game": "hacktrick", "seats": ["Aiko", "Ben"], "to_act": [0], "points": [1, 0],
     "board": {"5": [{"owner": 0, "x2": False}, {"owner": 1, "x2": True}],
@@ -54,9 +65,9 @@ HACK_VIEW: dict[str, Any] = {
 ICO_VIEW: dict[str, Any] = {
     "game": "ico", "seats": ["Aiko", "Ben", "Cy"], "to_act": [0], "level": "1", "turn": 7,
     "faces": [{"id": "T0", "vertices": ["N", "U0", "U1"], "edges": ["N-U0", "U0-U1", "N-U1"]}],
-    "edges": [{"id": "N-U0", "vertices": ["N", "U0"], "markers": [0, 2]},
-              {"id": "U0-U1", "vertices": ["U0", "U1"], "markers": []},
-              {"id": "N-U1", "vertices": ["N", "U1"], "markers": [1]}],
+    "edges": [{"id": "N-U0", "vertices": ["N", "U0"], "markers": [1, 0, 1]},
+              {"id": "U0-U1", "vertices": ["U0", "U1"], "markers": [0, 0, 0]},
+              {"id": "N-U1", "vertices": ["N", "U1"], "markers": [0, 1, 0]}],
     "active_face": "T0", "legal_edges": ["U0-U1", "N-U0"], "outcome": None,
 }
 
@@ -75,6 +86,9 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     "unlock_over": lambda: unlock.scores_screen(UNLOCK_OVER),
     "dice216_cursor_empty": lambda: dice216.board_screen(DICE_VIEW, (1, 2), prompt="5: place"),
     "dice216_cursor_taken": lambda: dice216.board_screen(DICE_VIEW, (1, 1), prompt="5: place"),
+    "dice216_4x4": lambda: dice216.board_screen(DICE_SMALL, (3, 3), prompt="5/OK place"),
+    "dice216_12x12_four_players": lambda: dice216.board_screen(DICE_BIG, None,
+                                                               prompt="roll/OK"),
     "hacktrick_board": lambda: hacktrick.board_screen(HACK_VIEW, prompt="card 0-5"),
     "hacktrick_highlight": lambda: hacktrick.board_screen(HACK_VIEW, prompt="OK: play 4",
                                                           highlight=9),

@@ -1,0 +1,75 @@
+"""Fixtures: a real companion on a journal file in a temporary directory, with the simulated
+device (gpiozero mock pins, luma dummy OLED, the die on pyserial's loop://) attached."""
+
+from __future__ import annotations
+
+import io
+import random
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from firmware_host.companion import JOURNAL_FILE, Companion
+from firmware_host.device import Device, open_device
+from firmware_host.simulator import Simulator
+
+WAIT = 5.0
+
+
+@dataclass
+class Box:
+    """The companion, the device and its simulator, and the journal's path."""
+
+    companion: Companion
+    device: Device
+    sim: Simulator
+    journal: Path
+
+    def actions(self, game_id: int) -> list[tuple[int, str]]:
+        """The game's actions as committed in the journal file (seat, action), in order."""
+        with sqlite3.connect(f"file:{self.journal}?mode=ro", uri=True) as db:
+            rows = db.execute("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY n",
+                              (game_id,)).fetchall()
+        return [(int(seat), str(action)) for seat, action in rows]
+
+    def settle(self) -> None:
+        assert self.sim.settle(WAIT), "the pad did not finish its queued inputs in time"
+
+    def screen(self) -> Image.Image:
+        """What the OLED (the luma dummy device) shows now, after the pad settled."""
+        self.settle()
+        return Image.open(io.BytesIO(self.sim.frame_png())).convert("1")
+
+    def wait_actions(self, game_id: int, count: int) -> list[tuple[int, str]]:
+        """Waits (on the companion's change signal) until the journal holds ``count`` actions
+        of the game; then lets the pad redraw."""
+        deadline = time.monotonic() + WAIT
+        version = self.companion.version()
+        while len(actions := self.actions(game_id)) < count:
+            left = deadline - time.monotonic()
+            assert left > 0, f"journal has {len(actions)} actions, expected {count}"
+            version = self.companion.wait_for_change(version, left)
+        self.settle()
+        return actions
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.convert("1").tobytes() == b.convert("1").tobytes()
+
+
+@pytest.fixture
+def box(tmp_path: Path) -> Iterator[Box]:
+    companion = Companion.open(tmp_path / "data", host_pin="2468")
+    device = open_device({"url": "http://192.168.1.23:8080/"}, companion, mode="simulator",
+                         rng=random.Random(216))
+    assert device.simulator is not None
+    try:
+        yield Box(companion, device, device.simulator, tmp_path / "data" / JOURNAL_FILE)
+    finally:
+        device.close()
+        companion.close()

@@ -1,0 +1,94 @@
+"""2 1 6 played on the pad end to end: rolls from the serial die (pyserial loop://), a keypad
+digit and the device's own die; cells chosen with the grid as a cursor pad; the OLED tally."""
+
+from __future__ import annotations
+
+from firmware_host.screens import dice216 as screens
+from firmware_host.screens.start import start_screen
+from rules import CHANCE
+from tests.firmware_host.ui.conftest import Box, same
+
+
+def move_cursor(box: Box, start: tuple[int, int], target: tuple[int, int]) -> None:
+    row, col = start
+    while row < target[0]:
+        box.sim.tap(8)
+        row += 1
+    while row > target[0]:
+        box.sim.tap(2)
+        row -= 1
+    while col < target[1]:
+        box.sim.tap(6)
+        col += 1
+    while col > target[1]:
+        box.sim.tap(4)
+        col -= 1
+
+
+def test_full_4x4_game_with_die_from_serial_and_cursor_pad(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    view = box.companion.view(gid, None)
+    assert view["to_act"] == [CHANCE]
+    assert same(box.screen(), screens.board_screen(view, None, prompt="roll/OK"))
+    # Aiko (seat 0) fills rows 1-2 with 1s, Ben rows 3-4 with 2s, alternating turns
+    targets = {0: [(r, c) for r in (0, 1) for c in range(4)],
+               1: [(r, c) for r in (2, 3) for c in range(4)]}
+    cursor = (0, 0)
+    count = 0
+    for turn in range(16):
+        seat = turn % 2
+        value = 1 + seat
+        box.sim.roll(value, faces=4)
+        count += 1
+        assert box.wait_actions(gid, count)[-1] == (CHANCE, f"roll {value}")
+        view = box.companion.view(gid, None)
+        assert view["pending_roll"] == value and view["mover"] == seat
+        assert same(box.screen(), screens.board_screen(view, cursor, prompt="5/OK place"))
+        target = targets[seat].pop(0)
+        move_cursor(box, cursor, target)
+        cursor = target
+        if turn % 4 == 0:
+            box.sim.tap(5)
+        else:
+            box.sim.ok()
+        count += 1
+        assert box.wait_actions(gid, count)[-1] == (seat, f"place {target[0] + 1} {target[1] + 1}")
+    final = box.companion.view(gid, None)
+    # rows 1-2: Aiko's own, 4 + 10 bonus each; rows 3-4: Ben's, 8 + 10 each; columns tied
+    assert final["outcome"]["scores"] == [28, 36]
+    assert final["outcome"]["winners"] == [1]
+    assert same(box.screen(), screens.board_screen(final, None))
+    box.sim.ok()
+    assert same(box.screen(), start_screen("http://192.168.1.23:8080/", "2468"))
+
+
+def test_roll_typed_on_keypad_and_rolled_by_the_device(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"])
+    box.sim.key("4")
+    assert box.wait_actions(gid, 1) == [(CHANCE, "roll 4")]
+    box.sim.ok()  # place it at the cursor (top left)
+    box.wait_actions(gid, 2)
+    box.sim.ok()  # a roll is awaited: OK rolls the device's own die
+    actions = box.wait_actions(gid, 3)
+    seat, action = actions[-1]
+    assert seat == CHANCE and action.startswith("roll ")
+    assert 1 <= int(action.split()[1]) <= 6
+
+
+def test_placing_on_a_taken_cell_shows_the_refusal_and_keeps_the_roll(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"])
+    box.sim.roll(3)
+    box.wait_actions(gid, 1)
+    box.sim.ok()
+    box.wait_actions(gid, 2)
+    box.sim.roll(5)
+    box.wait_actions(gid, 3)
+    box.sim.ok()  # the cursor is still on the cell Aiko took
+    shown = box.screen()
+    assert len(box.actions(gid)) == 3
+    assert not same(shown, screens.board_screen(box.companion.view(gid, None), (0, 0),
+                                                prompt="5/OK place"))
+    box.sim.back()
+    box.sim.tap(6)
+    box.sim.tap(5)
+    assert box.wait_actions(gid, 4)[-1] == (1, "place 1 2")

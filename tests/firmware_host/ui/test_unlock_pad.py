@@ -1,0 +1,110 @@
+"""UNLOCK played on the pad end to end: the Lock's secret, refusals, privacy screens between
+guessers, the reveal and the final scores — on mock pins, with the journal on disk."""
+
+from __future__ import annotations
+
+from firmware_host.screens import unlock as screens
+from firmware_host.screens.message import pass_pad_screen
+from firmware_host.screens.start import start_screen
+from tests.firmware_host.ui.conftest import Box, same
+
+
+def draw(box: Box, *dots: int) -> None:
+    for dot in dots:
+        box.sim.tap(dot)
+
+
+def test_lock_draws_secret_with_line_live_and_back_removes_last_dot(box: Box) -> None:
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko", "Ben"], {"difficulty": "easy"})
+    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    box.sim.ok()
+    draw(box, 4, 5)
+    view = box.companion.view(gid, 0)
+    assert same(box.screen(), screens.entry_screen(view, 0, [4, 5], secret=True))
+    draw(box, 6)
+    box.sim.back()
+    assert same(box.screen(), screens.entry_screen(view, 0, [4, 5], secret=True))
+    draw(box, 5)  # a used dot is not used twice
+    assert same(box.screen(), screens.entry_screen(view, 0, [4, 5], secret=True))
+    assert box.actions(gid) == []
+
+
+def test_code_breaking_the_level_is_refused_with_the_rules_message_and_kept(box: Box) -> None:
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko"], {"difficulty": "easy"})
+    box.sim.ok()
+    draw(box, 1, 6)  # a knight-like line: Medium and Hard only
+    box.sim.ok()
+    shown = box.screen()
+    assert box.actions(gid) == []
+    assert not same(shown, screens.entry_screen(box.companion.view(gid, 0), 0, [1, 6],
+                                                secret=True))
+    # the refusal names the rule: the rules' own message is what the screen shows
+    from rules import IllegalAction
+    from rules.unlock import Code, validate
+    try:
+        validate(Code.parse("1-6"), "easy")
+    except IllegalAction as error:
+        assert same(shown, screens.refused_screen(str(error)))
+    else:
+        raise AssertionError("1-6 should break Easy")
+    box.sim.back()  # dismisses the message, the code is still there to fix
+    view = box.companion.view(gid, 0)
+    assert same(box.screen(), screens.entry_screen(view, 0, [1, 6], secret=True))
+    box.sim.back()
+    draw(box, 2, 3)
+    box.sim.ok()
+    assert box.wait_actions(gid, 1) == [(0, "secret 1-2-3")]
+
+
+def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko", "Ben"], {"difficulty": "easy"})
+    box.sim.ok()
+    draw(box, 1, 2, 3)
+    box.sim.ok()
+    assert box.wait_actions(gid, 1) == [(0, "secret 1-2-3")]
+    # the Lock's secret leaves the screen: the pad goes to the first guesser
+    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    draw(box, 5, 6)  # dots on a privacy screen do nothing
+    box.sim.ok()
+    assert same(box.screen(), screens.entry_screen(box.companion.view(gid, 1), 1, [],
+                                                   secret=False))
+    draw(box, 1, 2)
+    box.sim.ok()
+    assert box.wait_actions(gid, 2)[-1] == (1, "guess 1-2")
+    # Ben's privacy screen does not show Aiko's code
+    assert same(box.screen(), pass_pad_screen("Ben", 2))
+    box.sim.ok()
+    assert same(box.screen(), screens.entry_screen(box.companion.view(gid, 2), 2, [],
+                                                   secret=False))
+    draw(box, 4, 5)
+    box.sim.ok()
+    box.wait_actions(gid, 3)
+    spectator = box.companion.view(gid, None)
+    turn1 = [(c["seat"], c["matches"], c["misses"], c["points"])
+             for c in spectator["clue_board"] if c["turn"] == 1]
+    # 1-2 shares one line with 1-2-3 (+1); 4-5 shares none (−1)
+    assert sorted(turn1) == [(1, 1, 0, 1), (2, 0, 1, -1)]
+    assert spectator["scores"][1:] == [1, -1]
+    assert same(box.screen(), screens.reveal_screen(spectator))
+    box.sim.ok()
+    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    box.sim.ok()
+    draw(box, 3, 2, 1)
+    box.sim.ok()
+    box.wait_actions(gid, 4)
+    box.sim.ok()
+    draw(box, 7, 8)
+    box.sim.ok()
+    actions = box.wait_actions(gid, 5)
+    assert actions[3:] == [(1, "guess 3-2-1"), (2, "guess 7-8")]
+    final = box.companion.view(gid, None)
+    # Aiko found the secret: 2 matches (+2) → 3; Ben 0/1 (−1) → −2
+    assert final["outcome"]["winners"] == [1]
+    assert final["scores"][1:] == [3, -2]
+    assert final["secret"] is not None
+    assert same(box.screen(), screens.reveal_screen(final))
+    box.sim.ok()
+    assert same(box.screen(), screens.scores_screen(final))
+    assert box.companion.games(status="active") == []
+    box.sim.ok()  # the last screen acknowledged: back to the start screen
+    assert same(box.screen(), start_screen("http://192.168.1.23:8080/", "2468"))
