@@ -9,6 +9,7 @@ from rules.errors import IllegalAction, OptionError
 from rules.game import Game
 from rules.hacktrick.actions import Action
 from rules.hacktrick.cards import FULL_DECK
+from rules.hacktrick.disclosure import reveals_hidden
 from rules.hacktrick.state import HacktrickState, Settings, dump_state, load_state
 from rules.hacktrick.turns import apply_action, deal_round, fresh_supply, legal_actions
 from rules.hacktrick.views import outcome, to_act, view
@@ -106,6 +107,11 @@ class Hacktrick(Game[HacktrickState]):
 
     def outcome(self, state: HacktrickState) -> dict[str, Any] | None:
         return outcome(state)
+
+    def reveals_hidden(self, state_before: HacktrickState, seat: int, action: str) -> bool:
+        """Whether the action showed hidden information or involved chance (undo refused);
+        see :mod:`rules.hacktrick.disclosure`."""
+        return reveals_hidden(state_before, seat, action)
 
     def dump(self, state: HacktrickState) -> dict[str, Any]:
         return dump_state(state)

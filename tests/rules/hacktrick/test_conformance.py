@@ -1,0 +1,39 @@
+"""The shared conformance suite on Hacktrick, for both card modes and several options."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules.hacktrick import GAME, HacktrickState
+from rules.hacktrick.actions import all_action_texts
+from tests.rules.conformance import check_conformance
+from tests.rules.hacktrick.leaks import no_leaks
+
+
+def illegal_examples(state: HacktrickState, seat: int) -> list[str]:
+    """A sample of well-formed actions the rules must refuse here (e.g. the rightmost card)."""
+    legal = set(GAME.legal_actions(state, seat))
+    refused = [text for text in all_action_texts() if text not in legal]
+    return random.Random(state.turn * 31 + state.round).sample(refused, min(8, len(refused)))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"cards": "table"},
+        {"out_of_markers": "empty_supply", "target": 3},
+        {"x2_marker": False, "declare_after_draw": True, "starter": "winner", "target": 3},
+        {"cards": "table", "out_of_markers": "empty_supply", "declare_after_draw": True},
+    ],
+    ids=["defaults", "table", "empty_supply", "no_x2_draw_declare_winner", "table_variants"],
+)
+def test_conformance(options: dict[str, Any]) -> None:
+    checked = check_conformance(
+        GAME, ["Aiko", "Ben"], options, seeds=range(6),
+        leak_check=no_leaks, illegal_examples=illegal_examples,
+    )
+    assert checked > 100
