@@ -92,6 +92,28 @@ def _input_of_message(message: DeviceMessage) -> Input | None:
     return None
 
 
+class MessageCount:
+    """How many die/keypad messages reached the pad; lets the simulator wait for its own."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._changed = threading.Condition()
+
+    @property
+    def count(self) -> int:
+        with self._changed:
+            return self._count
+
+    def bump(self) -> None:
+        with self._changed:
+            self._count += 1
+            self._changed.notify_all()
+
+    def wait_beyond(self, count: int, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self._count > count, timeout)
+
+
 class Device:
     """The built hardware and the pad loop; see the module docstring."""
 
@@ -111,6 +133,8 @@ class Device:
         self.die = die
         self.grid_problem = grid_problem
         self.simulator: Simulator | None = None
+        #: Die/keypad messages handed to the pad so far.
+        self.messages = MessageCount()
         self._display = display
         self._closed = False
         self._lock = threading.Lock()
@@ -198,10 +222,13 @@ def open_device(
     if problem is not None:
         pad.display_problem = problem
 
+    delivered = MessageCount()
+
     def on_message(message: DeviceMessage) -> None:
         event = _input_of_message(message)
         if event is not None:
             pad.submit(event)
+        delivered.bump()
 
     die = SerialDie(serial, listener=on_message, opener=opener,
                     on_state=lambda _state: pad.submit_redraw())
@@ -220,6 +247,7 @@ def open_device(
         log.warning("no button grid: %s", error)
     device = Device(mode=mode, pad=pad, grid=grid, die=die, display=display,
                     grid_problem=grid_problem)
+    device.messages = delivered
     if mode == "simulator":
         from firmware_host.simulator import Simulator
 

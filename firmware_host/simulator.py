@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 from typing import TYPE_CHECKING, Any
 
 from gpiozero.pins.mock import MockFactory
@@ -102,7 +101,12 @@ class Simulator:
         die = self.device.die
         if die is None or not die.wait_connected(CONNECT_TIMEOUT) or not self._ports:
             raise ValueError("the simulated die is not connected")
+        before = self.device.messages.count
         self._ports[-1].write(line)
+        # the line reaches the pad on the serial reader's thread: wait for it, so that what
+        # the simulator does next (a button) comes after it, as it would at a table
+        if not self.device.messages.wait_beyond(before, CONNECT_TIMEOUT):
+            raise ValueError("the simulated die's message did not arrive")
 
     def frame_png(self) -> bytes:
         """The OLED's current image (the luma dummy device's) as PNG."""
@@ -119,8 +123,7 @@ class Simulator:
 
     def settle(self, timeout: float = 5.0) -> bool:
         """Waits until the pad has handled every queued input and redrawn."""
-        deadline = time.monotonic() + timeout
-        return self.device.pad.wait_idle(max(0.0, deadline - time.monotonic()))
+        return self.device.pad.wait_idle(timeout)
 
 
 def _dot(dot: int) -> int:

@@ -62,8 +62,9 @@ class HacktrickPad(Controller):
             elif 0 <= square - rightmost <= 5:
                 self.card = (square - rightmost, False)
             else:
-                self.refusal = (f"no card reaches square {square}: after a {rightmost} the "
-                                f"squares are {rightmost}-{rightmost + 5}")
+                reach = ", ".join(str(rightmost + v) for v in range(6) if v != rightmost)
+                self.refusal = (f"no card reaches square {square}: after a {rightmost} a card "
+                                f"lands on square {reach}")
         elif event.kind == "back":
             if self.card is not None:
                 self.card = None

@@ -154,6 +154,11 @@ class PadInterface:
             self._idle.wait_for(lambda: self._frame_version > since, timeout)
             return self._frame_version
 
+    @property
+    def controller(self) -> Controller | None:
+        """The controller of the game the pad is on (None on the start screen)."""
+        return self._controller
+
     def oled_status(self) -> str:
         """``ok``, ``missing`` (with why) or ``error: ...`` for `Device.status`."""
         if self.display is None:

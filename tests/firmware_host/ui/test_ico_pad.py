@@ -1,0 +1,69 @@
+"""ICO played on the pad end to end: the active face's three edges on three buttons, the legal
+ones marked on the OLED, each placement journaled before it is shown."""
+
+from __future__ import annotations
+
+from firmware_host.pad.ico import PROMPTS
+from firmware_host.screens import ico as screens
+from firmware_host.screens.unlock import refused_screen
+from tests.firmware_host.ui.conftest import Box, same
+
+
+def test_full_game_with_three_edge_buttons(box: Box) -> None:
+    gid = box.companion.create_game(
+        "ico", ["Aiko", "Ben"], {"start_face": "T0", "first_player": 0, "turn_cap": 60})
+    count = 0
+    while True:
+        view = box.companion.view(gid, None)
+        if view["outcome"]:
+            break
+        assert same(box.screen(), screens.board_screen(view, prompt=PROMPTS[view["phase"]]))
+        edges = [str(e["id"]) for e in screens.face_edges(view)]
+        legal = [e for e in edges if e in view["legal_edges"]]
+        assert legal, "some edge of the active face is always legal"
+        index = edges.index(legal[-1])
+        # buttons 1/2/3, or 4/5/6 for the same edges
+        box.sim.tap(index + 1 + (3 if count % 2 else 0))
+        count += 1
+        verb = "place" if view["phase"] == "place" else "roll"
+        assert box.wait_actions(gid, count)[-1] == (view["mover"], f"{verb} {legal[-1]}")
+        after = box.companion.view(gid, None)
+        assert after["active_face"] != view["active_face"]  # the face rolled over that edge
+    final = box.companion.view(gid, None)
+    outcome = final["outcome"]
+    if outcome["winners"]:  # Level 1: the winner's colour on all three edges of one face
+        winner = outcome["winners"][0]
+        face = next(f for f in final["faces"] if outcome["figure"] == f"face {f['id']}")
+        markers = {str(e["id"]): e["markers"] for e in final["edges"]}
+        assert all(markers[str(e)][winner] >= 1 for e in face["edges"])
+    else:
+        assert count == 60
+    assert same(box.screen(), screens.board_screen(final, prompt=""))
+    assert box.companion.games(status="active") == []
+
+
+def test_edge_the_balance_rules_forbid_is_refused_with_their_reason(box: Box) -> None:
+    gid = box.companion.create_game("ico", ["Aiko", "Ben"], {"start_face": "T0"})
+    box.sim.tap(1)
+    box.wait_actions(gid, 1)
+    # Ben on the next face: count balance allows only the edges with the fewest markers
+    view = box.companion.view(gid, None)
+    edges = [str(e["id"]) for e in screens.face_edges(view)]
+    illegal = [i for i, e in enumerate(edges) if e not in view["legal_edges"]]
+    assert illegal, "the edge just used carries a marker, so it is not legal for Ben"
+    box.sim.tap(illegal[0] + 1)
+    shown = box.screen()
+    assert len(box.actions(gid)) == 1
+    assert same(box.screen(), shown)
+    from rules import IllegalAction, get_game
+    rules = get_game("ico")
+    state = rules.start(["Aiko", "Ben"], {"start_face": "T0"})
+    state = rules.apply(state, 0, box.actions(gid)[0][1])
+    try:
+        rules.apply(state, 1, f"place {edges[illegal[0]]}")
+    except IllegalAction as error:
+        assert same(shown, refused_screen(str(error)))
+    else:
+        raise AssertionError("the rules should refuse that edge")
+    box.sim.ok()
+    assert same(box.screen(), screens.board_screen(view, prompt=PROMPTS["place"]))
