@@ -26,11 +26,18 @@ def _marker_seats(markers: Any) -> list[int]:
 
 
 def net_drawing(view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Faces, edges and markers to draw; ``None`` when the view has no net to draw."""
+    """Faces, edges and markers to draw; ``None`` when the view has no net to draw.
+
+    The geometry is either in ``view["net"]`` or on the view's own faces (``path``, ``label``,
+    ``colour``) and edges (``from``, ``to``), with ``outer_radius`` beside them.
+    """
     net = view.get("net")
-    if not isinstance(net, Mapping):
+    source: Mapping[str, Any] = net if isinstance(net, Mapping) else view
+    face_list = [f for f in source.get("faces", []) if isinstance(f, Mapping) and "path" in f]
+    edge_list = [e for e in source.get("edges", []) if isinstance(e, Mapping) and "from" in e]
+    if not face_list or not edge_list:
         return None
-    outer = float(net.get("outer_radius", 1.0))
+    outer = float(source.get("outer_radius", 1.0))
     active = view.get("active_face")
     legal = {str(e) for e in view.get("legal_edges") or []}
     markers = {str(e["id"]): _marker_seats(e.get("markers")) for e in view.get("edges", [])}
@@ -42,10 +49,10 @@ def net_drawing(view: Mapping[str, Any]) -> dict[str, Any] | None:
             "active": face["id"] == active,
             "label": face.get("label") or [0.0, 0.0],
         }
-        for face in net.get("faces", [])
+        for face in face_list
     ]
     edges = []
-    for edge in net.get("edges", []):
+    for edge in edge_list:
         (x1, y1), (x2, y2) = edge["from"], edge["to"]
         seats = markers.get(str(edge["id"]), [])
         dots = []
