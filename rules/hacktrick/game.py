@@ -8,7 +8,6 @@ from typing import Any
 from rules.errors import IllegalAction, OptionError
 from rules.game import Game
 from rules.hacktrick.actions import Action
-from rules.hacktrick.cards import FULL_DECK
 from rules.hacktrick.disclosure import reveals_hidden
 from rules.hacktrick.state import HacktrickState, Settings, dump_state, load_state
 from rules.hacktrick.turns import apply_action, deal_round, fresh_supply, legal_actions
@@ -74,7 +73,7 @@ class Hacktrick(Game[HacktrickState]):
             mover=0,
             turn=0,
             hands=((), ()),
-            deck=FULL_DECK,
+            deck=(),
             face_up=(),
             table_hand_sizes=(0, 0),
             table_deck_size=0,

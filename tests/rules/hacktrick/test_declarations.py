@@ -42,7 +42,7 @@ def test_play_lasts_only_the_next_turn() -> None:
     assert "draw" in GAME.legal_actions(back, 0)
 
 
-def test_under_play_with_only_cards_equal_to_the_rightmost_the_hand_is_shown_and_one_drawn() -> None:
+def test_under_play_holding_only_cards_equal_to_the_rightmost_shows_hand_and_draws() -> None:
     state = position(hands=((3, 3), (1, 5)), row=(2, 3), declaration=("play", 1), to_act=0)
     assert GAME.legal_actions(state, 0) == ["draw"]
     after = GAME.apply(state, 0, "draw")
