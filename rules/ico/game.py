@@ -33,7 +33,7 @@ from rules.ico.geometry import (
     VERTICES,
     across,
 )
-from rules.ico.net import flat_net
+from rules.ico.net import colour_indices, net_json
 from rules.ico.state import COLOURS, MARKERS_PER_COLOUR, IcoState, dump_state, load_state
 from rules.options import Option
 
@@ -56,17 +56,8 @@ OPTIONS: tuple[Option, ...] = (
            "Level 2+ only, the harder variant: also cover the opposite double triangle."),
 )
 
-# The paper board's drawing, merged into every view's vertices, edges and faces: positions in a
-# disc of radius 1 (S is that circle), edge segments, face colours, SVG paths and label points.
-_NET = flat_net(1.0)
-_NET_JSON = _NET.to_json()
-_VERTEX_DRAWING = {v["id"]: {k: v[k] for k in ("id", "x", "y", "circle") if k in v}
-                   for v in _NET_JSON["vertices"]}
-_EDGE_DRAWING = {e["id"]: {"from": tuple(e["from"]), "to": tuple(e["to"])}
-                 for e in _NET_JSON["edges"]}
-_FACE_DRAWING = {f["id"]: {"colour": f["colour"], "path": f["path"], "label": tuple(f["label"]),
-                           "arc": f["arc"]}
-                 for f in _NET_JSON["faces"]}
+#: Face id → its colour on the paper board (0…9, shared with the opposite face).
+_COLOURS = colour_indices()
 
 
 class Ico(Game[IcoState]):
@@ -77,6 +68,14 @@ class Ico(Game[IcoState]):
     min_players = 2
     max_players = 4
     options = OPTIONS
+
+    def describe(self) -> dict[str, Any]:
+        """The game and its options, plus ``board``: the paper net as drawing data.
+
+        The drawing never changes during a game, so it travels once with the catalog rather
+        than in every view (see :func:`rules.ico.net.net_json`).
+        """
+        return {**super().describe(), "board": net_json()}
 
     # --- starting -------------------------------------------------------------------------
 
@@ -301,19 +300,17 @@ class Ico(Game[IcoState]):
             "extended": state.level in EXTENDED_LEVELS,
             "claim": state.option("claim"),
             "mover": state.mover,
-            "vertices": [{**_VERTEX_DRAWING[v], "opposite": OPPOSITE_VERTEX[v]} for v in VERTICES],
+            "vertices": [{"id": v, "opposite": OPPOSITE_VERTEX[v]} for v in VERTICES],
             "edges": [
                 {"id": e.id, "vertices": list(e.ends), "faces": list(e.faces),
-                 "markers": list(counts), **_EDGE_DRAWING[e.id]}
+                 "markers": list(counts)}
                 for e, counts in zip(EDGES, state.markers, strict=True)
             ],
             "faces": [
                 {"id": f.id, "vertices": list(f.vertices), "edges": list(f.edges),
-                 "opposite": OPPOSITE_FACE[f.id], **_FACE_DRAWING[f.id],
-                 "arc": _copy(_FACE_DRAWING[f.id]["arc"])}
+                 "opposite": OPPOSITE_FACE[f.id], "colour": _COLOURS[f.id]}
                 for f in FACES
             ],
-            "outer_radius": _NET.outer_radius,
             "active_face": state.active_face,
             "previous_face": state.previous_face,
             "last_edge": state.last_edge,
@@ -332,10 +329,6 @@ class Ico(Game[IcoState]):
     def load(self, data: Mapping[str, Any]) -> IcoState:
         """The state :meth:`dump` produced."""
         return load_state(data)
-
-
-def _copy(arc: dict[str, float] | None) -> dict[str, float] | None:
-    return None if arc is None else dict(arc)
 
 
 def _goal(level: str) -> str:

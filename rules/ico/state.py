@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 from rules.ico.geometry import EDGE_IDS
@@ -41,7 +43,11 @@ class IcoState:
 
     def option(self, name: str) -> OptionValue:
         """The value of option ``name`` as the game was started with."""
-        return dict(self.options)[name]
+        return self._options[name]
+
+    @cached_property
+    def _options(self) -> dict[str, OptionValue]:
+        return dict(self.options)
 
     @property
     def level(self) -> str:
@@ -55,15 +61,23 @@ class IcoState:
 
     def on_edge(self, edge: str) -> tuple[int, ...]:
         """The markers on ``edge``, counted by seat."""
-        return self.markers[EDGE_IDS.index(edge)]
+        return self._table[edge]
 
     def markers_left(self, seat: int) -> int:
         """How many markers ``seat`` still holds."""
-        return MARKERS_PER_COLOUR - sum(counts[seat] for counts in self.markers)
+        return MARKERS_PER_COLOUR - self._placed[seat]
 
-    def marker_table(self) -> dict[str, tuple[int, ...]]:
+    @cached_property
+    def _placed(self) -> tuple[int, ...]:
+        return tuple(sum(column) for column in zip(*self.markers, strict=True))
+
+    def marker_table(self) -> Mapping[str, tuple[int, ...]]:
         """Edge id → markers on it by seat."""
-        return dict(zip(EDGE_IDS, self.markers, strict=True))
+        return self._table
+
+    @cached_property
+    def _table(self) -> Mapping[str, tuple[int, ...]]:
+        return MappingProxyType(dict(zip(EDGE_IDS, self.markers, strict=True)))
 
 
 def dump_state(state: IcoState) -> dict[str, Any]:
@@ -71,7 +85,7 @@ def dump_state(state: IcoState) -> dict[str, Any]:
     return {
         "players": list(state.players),
         "options": {name: value for name, value in state.options},
-        "markers": {e: list(c) for e, c in zip(EDGE_IDS, state.markers, strict=True) if any(c)},
+        "markers": dict(zip(EDGE_IDS, map(list, state.markers), strict=True)),
         "active_face": state.active_face,
         "mover": state.mover,
         "turns_done": state.turns_done,
@@ -89,9 +103,7 @@ def load_state(data: Mapping[str, Any]) -> IcoState:
     """The state :func:`dump_state` produced."""
     players = tuple(str(p) for p in data["players"])
     given = data["markers"]
-    markers = tuple(
-        tuple(int(n) for n in given[e]) if e in given else (0,) * len(players) for e in EDGE_IDS
-    )
+    markers = tuple(tuple(int(n) for n in given[e]) for e in EDGE_IDS)
     return IcoState(
         players=players,
         options=tuple((str(k), v) for k, v in data["options"].items()),

@@ -1,4 +1,4 @@
-"""The balance rules of Levels 1 and 1+: colour balance first, then count balance, ties to the mover.
+"""Balance rules of Levels 1 and 1+: colour balance first, then count balance, ties to the mover.
 
 The active face is T0, whose edges are N-U0, U0-U1 and N-U1; red (seat 0) is to move.
 """
@@ -27,13 +27,15 @@ def test_colour_balance_refusal_names_the_rule_and_the_edge() -> None:
         GAME.apply(state, 0, "place N-U0")
     message = str(refusal.value)
     assert "colour balance" in message
-    assert "you must use edge U0-U1: it is the only edge of this face without your colour" in message
+    assert "you must use edge U0-U1: it is the only edge of this face without your colour" in (
+        message
+    )
 
 
 def test_colour_balance_with_two_free_edges_takes_the_one_with_fewer_markers() -> None:
     state = position({"N-U0": "r", "U0-U1": "by", "N-U1": "b"}, players=3)
     assert placements(state) == ["N-U1"]
-    with pytest.raises(IllegalAction, match="colour balance forbids U0-U1.*N-U1"):
+    with pytest.raises(IllegalAction, match=r"colour balance forbids U0-U1.*N-U1"):
         GAME.apply(state, 0, "place U0-U1")
 
 
