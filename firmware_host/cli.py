@@ -1,22 +1,286 @@
-"""The ``tabletop`` command (the composition root; see DESIGN.md)."""
+"""The ``tabletop`` command: the composition root (DESIGN.md, "The daemon").
+
+``main`` is the one place that builds everything from the config — the journal and sessions
+(:class:`Companion`), the hardware (``firmware_host.device.open_device``) and the web panel
+(``web_panel.create_app`` on waitress) — and wires them together. No other module of
+``firmware_host`` imports ``web_panel``.
+
+Every problem a user can cause or meet (a bad config value, a read-only or damaged data
+directory, a port in use, missing hardware) ends the command with one line on stderr and a
+non-zero exit code, never a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import glob
+import logging
+import signal
+import socket
 import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from types import FrameType
+from typing import Any, Literal
+
+from firmware_host.errors import ConfigError, StartupError
+
+log = logging.getLogger("tabletop")
+
+Mode = Literal["simulator", "pi"]
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_CONFIG = 2
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``tabletop`` console script."""
+class _Stop(Exception):
+    """Raised in the main thread by SIGTERM/SIGINT to leave the server loop."""
+
+
+def is_raspberry_pi(model_file: Path = Path("/proc/device-tree/model"),
+                    gpiochips: str = "/dev/gpiochip*") -> bool:
+    """True on a Raspberry Pi: it has GPIO chips and its device tree says so."""
+    try:
+        model = model_file.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return False
+    return "Raspberry Pi" in model and bool(glob.glob(gpiochips))
+
+
+def hardware_mode(choice: str) -> Mode:
+    """``auto`` becomes ``pi`` on a Raspberry Pi and ``simulator`` anywhere else."""
+    if choice == "auto":
+        return "pi" if is_raspberry_pi() else "simulator"
+    return "pi" if choice == "pi" else "simulator"
+
+
+def panel_url(host: str, port: int) -> str:
+    """The address phones use: the LAN address when listening on every interface."""
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.connect(("192.0.2.1", 9))  # no packet is sent; this picks the LAN route
+                host = probe.getsockname()[0]
+        except OSError:
+            host = socket.gethostname()
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tabletop", description="Tabletop Companion")
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("run", help="run the companion (not built yet: see README)")
-    args = parser.parse_args(argv)
-    if args.command == "run":
-        print("tabletop run: the daemon is not built yet (issue 7); only the rules and their "
-              "tests exist so far.", file=sys.stderr)
-        return 2
-    return 0
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--config", type=Path, help="the TOML config file (default: "
+                       "/etc/tabletop/config.toml or ~/.config/tabletop/config.toml)")
+        p.add_argument("--data-dir", type=Path, help="where the journal and host PIN live")
+
+    run = sub.add_parser("run", help="run the companion: pad, OLED, die and web panel")
+    common(run)
+    run.add_argument("--hardware", choices=("auto", "simulator", "pi"), default="auto",
+                     help="real Pi hardware, or the simulator (default: auto-detect)")
+    run.add_argument("--host", help="address the web panel listens on (default 0.0.0.0)")
+    run.add_argument("--port", type=int, help="port of the web panel (default 8080)")
+
+    check = sub.add_parser("check-hardware", help="what is found on the buses, pins and ports")
+    common(check)
+
+    history = sub.add_parser("history", help="the games played, newest first")
+    common(history)
+    history.add_argument("--limit", type=int, default=50)
+
+    export = sub.add_parser("export", help="games as JSON or CSV (actions of ended games only)")
+    common(export)
+    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument("--out", type=Path, help="file to write (default: standard output)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tabletop`` console script."""
+    args = _parser().parse_args(argv)
+    try:
+        from firmware_host.config import load_config
+
+        config = load_config(args.config)
+        if args.data_dir is not None:
+            config = replace(config, data_dir=args.data_dir)
+        if args.command == "run":
+            return _run(args, config)
+        if args.command == "check-hardware":
+            return _check_hardware(config)
+        if args.command == "history":
+            return _history(config, args.limit)
+        return _export(config, args.format, args.out)
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
+    except StartupError as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _run(args: argparse.Namespace, config: Any) -> int:
+    from firmware_host.companion import Companion
+
+    web = config.web
+    if args.host is not None:
+        web = replace(web, host=args.host)
+    if args.port is not None:
+        if not 1 <= args.port <= 65535:
+            raise ConfigError("--port", f"expected a port 1–65535, got {args.port}")
+        web = replace(web, port=args.port)
+    config = replace(config, web=web)
+    logging.basicConfig(level=config.log_level, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    mode = hardware_mode(args.hardware)
+    url = panel_url(web.host, web.port)
+    config = replace(config, url=url)
+
+    companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode)
+    device: Any = None
+    server: Any = None
+    try:
+        server = _listen(web.host, web.port, web.threads)
+        device = _open_device(config, companion, mode)
+        _set_app(server, _web_app(companion, device))
+        previous = {sig: signal.signal(sig, _raise_stop)
+                    for sig in (signal.SIGTERM, signal.SIGINT)}
+        print(f"tabletop: panel at {url} ({mode} hardware; journal in {config.data_dir})",
+              flush=True)
+        if device is not None and getattr(device, "simulator", None) is not None:
+            print(f"tabletop: simulated device at {url}device", flush=True)
+        try:
+            server.run()
+        except _Stop:
+            log.info("stopping")
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+        return EXIT_OK
+    finally:
+        # Requests still running finish first (their replies wake the server's trigger, which
+        # must still be open); then the hardware and the journal close; the sockets last.
+        if server is not None:
+            server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+        if device is not None:
+            device.close()
+        companion.close()
+        if server is not None:
+            server.close()
+
+
+def _raise_stop(signum: int, frame: FrameType | None) -> None:
+    raise _Stop(signal.Signals(signum).name)
+
+
+def _listen(host: str, port: int, threads: int) -> Any:
+    """A waitress server bound to the port before any hardware is touched (so a port in use
+    is reported first); its application is set by :func:`_set_app` once it exists."""
+    from waitress.server import create_server
+
+    try:
+        return create_server(_starting, host=host, port=port, threads=threads,
+                             channel_timeout=120, ident="tabletop")
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise StartupError(f"cannot listen on {host}:{port}: {reason} (is another tabletop "
+                           "running? choose another --port)") from None
+
+
+def _starting(environ: Any, start_response: Any) -> list[bytes]:
+    start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+    return [b"starting\n"]
+
+
+def _set_app(server: Any, app: Any) -> None:
+    """Give every listening socket of ``server`` (one per address) the application."""
+    server.application = app
+    for listener in list(getattr(server, "map", {}).values()):
+        if hasattr(listener, "application"):
+            listener.application = app
+
+
+def _open_device(config: Any, companion: Any, mode: Mode) -> Any:
+    from firmware_host.device import open_device
+
+    try:
+        return open_device(config, companion, mode=mode)
+    except (OSError, ValueError, RuntimeError, ImportError) as error:
+        hint = " (try --hardware simulator)" if mode == "pi" else ""
+        raise StartupError(f"cannot open the {mode} hardware: {error}{hint}") from None
+
+
+def _web_app(companion: Any, device: Any) -> Any:
+    import web_panel
+
+    return web_panel.create_app(companion, simulator=getattr(device, "simulator", None))
+
+
+def _journal_path(config: Any) -> Path:
+    from firmware_host.companion import JOURNAL_FILE
+
+    path = Path(config.data_dir) / JOURNAL_FILE
+    if not path.is_file():
+        raise StartupError(f"no journal at {path} yet (run 'tabletop run' first, or give "
+                           "--data-dir)")
+    return path
+
+
+def _history(config: Any, limit: int) -> int:
+    import sqlite3
+
+    from firmware_host.export import history_table
+    from firmware_host.journal import JournalError, games_of, read_only
+
+    path = _journal_path(config)
+    db = read_only(path)
+    try:
+        rows = games_of(db)
+    except sqlite3.DatabaseError as error:
+        raise JournalError(f"journal {path}: {error}") from None
+    finally:
+        db.close()
+    if not rows:
+        print("no games yet")
+        return EXIT_OK
+    sys.stdout.write(history_table(rows, max(1, limit)))
+    return EXIT_OK
+
+
+def _export(config: Any, form: str, out: Path | None) -> int:
+    import sqlite3
+
+    from firmware_host.export import exported_games, to_csv, to_json
+    from firmware_host.journal import JournalError
+
+    path = _journal_path(config)
+    try:
+        games = exported_games(path)
+    except sqlite3.DatabaseError as error:
+        raise JournalError(f"journal {path}: {error}") from None
+    text = to_json(games) if form == "json" else to_csv(games)
+    if out is None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise StartupError(f"cannot write {out}: {error.strerror}") from None
+    print(f"tabletop: {len(games)} games written to {out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _check_hardware(config: Any) -> int:
+    from firmware_host.hardware_check import report
+
+    text, ok = report(config)
+    sys.stdout.write(text)
+    return EXIT_OK if ok else EXIT_ERROR
 
 
 if __name__ == "__main__":

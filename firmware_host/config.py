@@ -1,0 +1,339 @@
+"""The daemon's configuration: a TOML file with validated defaults.
+
+Looked for at ``--config``, else ``/etc/tabletop/config.toml``, else
+``~/.config/tabletop/config.toml``; without any file every default applies. A bad value raises
+:class:`firmware_host.errors.ConfigError` whose one-line message names the key, e.g.
+``config error: display.address: expected an I2C address like 0x3C, got 'abc'``.
+
+Hardware settings reuse the hardware layer's own dataclasses (``ButtonPins``, ``OledConfig``,
+``SerialConfig``), so their checks (pins on the header, no pin twice) apply here too. A complete
+example with every key is ``deploy/config.example.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from firmware_host.errors import ConfigError
+from hardware.errors import PinMapError
+from hardware.oled import OledConfig
+from hardware.pinmap import ButtonPins, PinMap
+from hardware.serial_die import SerialConfig
+
+STANDARD_PATHS: tuple[Path, ...] = (
+    Path("/etc/tabletop/config.toml"),
+    Path("~/.config/tabletop/config.toml"),
+)
+
+InputKind = Literal["buttons", "touch"]
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/tabletop`` (``~/.local/share/tabletop``); the service sets its own."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tabletop"
+
+
+@dataclass(frozen=True)
+class TouchConfig:
+    """The MPR121 touch grid: I²C bus and address, and the GPIO of its IRQ line."""
+
+    bus: int = 1
+    address: int = 0x5A
+    irq_pin: int = 22
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """Where the panel listens, and how many waitress threads serve it (each live page holds
+    one while it streams)."""
+
+    host: str = "0.0.0.0"
+    port: int = 8080
+    threads: int = 40
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything ``tabletop run`` is built from (``firmware_host.device`` reads ``buttons``,
+    ``oled``, ``serial``, ``url``, ``debounce`` and ``retry_interval``)."""
+
+    input: InputKind = "buttons"
+    buttons: ButtonPins = field(default_factory=ButtonPins)
+    touch: TouchConfig = field(default_factory=TouchConfig)
+    oled: OledConfig = field(default_factory=OledConfig)
+    serial: SerialConfig = field(default_factory=SerialConfig)
+    web: WebConfig = field(default_factory=WebConfig)
+    data_dir: Path = field(default_factory=default_data_dir)
+    host_pin: str | None = None
+    debounce: float = 0.02
+    retry_interval: float = 5.0
+    log_level: str = "INFO"
+    source: Path | None = None
+    #: The panel's address shown on the OLED start screen (set by ``tabletop run``).
+    url: str = "http://tabletop.local:8080/"
+
+    def pin_map(self) -> PinMap:
+        """Every GPIO in use, checked as a whole."""
+        return PinMap(
+            buttons=self.buttons if self.input == "buttons" else None,
+            touch_irq=self.touch.irq_pin if self.input == "touch" else None,
+            oled_spi=self.oled.spi_pins,
+            uart=self.serial.port.startswith(("/dev/serial0", "/dev/ttyAMA", "/dev/ttyS0")),
+        )
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def find_config(explicit: Path | None) -> Path | None:
+    """The config file to read: ``explicit`` (which must exist), else the first standard path
+    that exists, else ``None``."""
+    if explicit is not None:
+        if not explicit.is_file():
+            raise ConfigError("--config", f"no such file: {explicit}")
+        return explicit
+    for path in STANDARD_PATHS:
+        path = path.expanduser()
+        if path.is_file():
+            return path
+    return None
+
+
+def load_config(explicit: Path | None = None) -> Config:
+    """Read and validate the config (see the module docstring)."""
+    path = find_config(explicit)
+    if path is None:
+        return Config()
+    try:
+        with path.open("rb") as file:
+            data = tomllib.load(file)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(str(path), f"not valid TOML: {error}") from None
+    except OSError as error:
+        raise ConfigError(str(path), f"cannot read it: {error.strerror}") from None
+    return replace(parse_config(data, base=path.parent), source=path)
+
+
+_TOP_KEYS = ("input", "data_dir", "host_pin", "log_level", "buttons", "touch", "display",
+             "serial", "web", "pad")
+_LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
+    """A validated :class:`Config` from the TOML document ``data``."""
+    _no_unknown(data, "", _TOP_KEYS)
+    config = Config()
+    reader = _Section(data, "")
+    input_kind = reader.choice("input", ("buttons", "touch"), config.input)
+    data_dir = reader.get("data_dir", _path(base), config.data_dir)
+    host_pin = reader.get("host_pin", _pin, None)
+    log_level = reader.choice("log_level", _LOG_LEVELS, config.log_level, upper=True)
+
+    buttons = _section(data, "buttons", ("dots", "ok", "back", "pull_up"))
+    button_pins = _build("buttons", lambda: ButtonPins(
+        dots=tuple(buttons.get("dots", _gpio_list(9), ButtonPins().dots)),
+        ok=buttons.get("ok", _gpio_or_off, ButtonPins().ok),
+        back=buttons.get("back", _gpio_or_off, ButtonPins().back),
+        pull_up=buttons.get("pull_up", _bool, True),
+    ))
+
+    touch = _section(data, "touch", ("bus", "address", "irq_pin"))
+    touch_config = TouchConfig(
+        bus=touch.get("bus", _int(0, 10), 1),
+        address=touch.get("address", _i2c_address, 0x5A),
+        irq_pin=touch.get("irq_pin", _gpio, 22),
+    )
+
+    display = _section(data, "display", ("driver", "interface", "bus", "address", "spi_device",
+                                         "spi_speed_hz", "dc_pin", "reset_pin", "rotation",
+                                         "contrast", "width", "height"))
+    default_oled = OledConfig()
+    oled = _build("display", lambda: OledConfig(
+        driver=display.choice("driver", ("ssd1306", "sh1106"), default_oled.driver),
+        interface=display.choice("interface", ("i2c", "spi"), default_oled.interface),
+        port=display.get("bus", _int(0, 10), default_oled.port),
+        address=display.get("address", _i2c_address, default_oled.address),
+        spi_device=display.get("spi_device", _int(0, 1), default_oled.spi_device),
+        spi_speed_hz=display.get("spi_speed_hz", _int(100_000, 32_000_000),
+                                 default_oled.spi_speed_hz),
+        dc_pin=display.get("dc_pin", _gpio, default_oled.dc_pin),
+        reset_pin=display.get("reset_pin", _gpio_or_off, default_oled.reset_pin),
+        rotation=display.get("rotation", _rotation, default_oled.rotation),
+        contrast=display.get("contrast", _int(0, 255), default_oled.contrast),
+        width=display.get("width", _int(32, 256), default_oled.width),
+        height=display.get("height", _multiple_of_8, default_oled.height),
+    ))
+
+    serial = _section(data, "serial", ("device", "baudrate"))
+    serial_config = _build("serial", lambda: SerialConfig(
+        port=serial.get("device", _text, SerialConfig().port),
+        baudrate=serial.get("baudrate", _int(300, 4_000_000), SerialConfig().baudrate),
+    ))
+
+    web = _section(data, "web", ("host", "port", "threads"))
+    web_config = WebConfig(
+        host=web.get("host", _text, WebConfig().host),
+        port=web.get("port", _int(1, 65535), WebConfig().port),
+        threads=web.get("threads", _int(4, 512), WebConfig().threads),
+    )
+
+    pad = _section(data, "pad", ("debounce_ms", "retry_seconds"))
+    debounce = pad.get("debounce_ms", _int(0, 500), 20) / 1000
+    retry = pad.get("retry_seconds", _int(1, 3600), 5)
+
+    config = Config(input=input_kind, buttons=button_pins, touch=touch_config, oled=oled,
+                    serial=serial_config, web=web_config, data_dir=data_dir, host_pin=host_pin,
+                    debounce=debounce, retry_interval=float(retry), log_level=log_level)
+    _build("pins", config.pin_map)
+    return config
+
+
+# --- validation helpers ------------------------------------------------------------------------
+
+Check = Callable[[object], Any]
+
+
+class _Bad(ValueError):
+    """A value refused by a check; the message completes "key: …"."""
+
+
+class _Section:
+    def __init__(self, data: Mapping[str, Any], prefix: str) -> None:
+        self.data = data
+        self.prefix = prefix
+
+    def key(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+    def get(self, name: str, check: Check, default: Any) -> Any:
+        if name not in self.data:
+            return default
+        try:
+            return check(self.data[name])
+        except _Bad as bad:
+            raise ConfigError(self.key(name), str(bad)) from None
+
+    def choice(self, name: str, choices: tuple[str, ...], default: str, *,
+               upper: bool = False) -> Any:
+        def check(value: object) -> str:
+            text = value.upper() if upper and isinstance(value, str) else value
+            if text not in choices:
+                raise _Bad(f"expected one of {', '.join(choices)}, got {value!r}")
+            return str(text)
+
+        return self.get(name, check, default)
+
+
+def _section(data: Mapping[str, Any], name: str, keys: tuple[str, ...]) -> _Section:
+    section = data.get(name, {})
+    if not isinstance(section, Mapping):
+        raise ConfigError(name, f"expected a [{name}] table, got {section!r}")
+    _no_unknown(section, name, keys)
+    return _Section(section, name)
+
+
+def _no_unknown(data: Mapping[str, Any], prefix: str, known: tuple[str, ...]) -> None:
+    for key in data:
+        if key not in known:
+            where = f"{prefix}.{key}" if prefix else key
+            raise ConfigError(where, f"unknown key (known here: {', '.join(known)})")
+
+
+def _build(key: str, make: Callable[[], Any]) -> Any:
+    """Run a hardware dataclass's own checks; their refusal names the section."""
+    try:
+        return make()
+    except (PinMapError, ValueError) as error:
+        if isinstance(error, ConfigError):
+            raise
+        raise ConfigError(key, str(error)) from None
+
+
+def _int(low: int, high: int) -> Check:
+    def check(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _Bad(f"expected a whole number {low}–{high}, got {value!r}")
+        if not low <= value <= high:
+            raise _Bad(f"{value} is outside {low}–{high}")
+        return value
+
+    return check
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad(f"expected true or false, got {value!r}")
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _Bad(f"expected a non-empty text, got {value!r}")
+    return value.strip()
+
+
+def _gpio(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 27:
+        raise _Bad(f"expected a BCM GPIO number 0–27, got {value!r}")
+    return value
+
+
+def _gpio_or_off(value: object) -> int | None:
+    if value is False or value == "none":
+        return None
+    return _gpio(value)
+
+
+def _gpio_list(count: int) -> Check:
+    def check(value: object) -> list[int]:
+        if not isinstance(value, list) or len(value) != count:
+            raise _Bad(f"expected a list of {count} GPIO numbers, got {value!r}")
+        return [_gpio(v) for v in value]
+
+    return check
+
+
+def _i2c_address(value: object) -> int:
+    number: object = value
+    if isinstance(value, str):
+        try:
+            number = int(value, 0)
+        except ValueError:
+            number = None
+    if isinstance(number, bool) or not isinstance(number, int) or not 0x03 <= number <= 0x77:
+        raise _Bad(f"expected an I2C address like 0x3C, got {value!r}")
+    return number
+
+
+def _rotation(value: object) -> int:
+    if value not in (0, 90, 180, 270) or isinstance(value, bool):
+        raise _Bad(f"expected 0, 90, 180 or 270 (degrees clockwise), got {value!r}")
+    return int(value)  # type: ignore[call-overload]
+
+
+def _multiple_of_8(value: object) -> int:
+    number = _int(8, 256)(value)
+    if number % 8:
+        raise _Bad(f"expected a multiple of 8, got {number}")
+    return int(number)
+
+
+def _pin(value: object) -> str:
+    text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+    if not isinstance(text, str) or not text.isdigit() or not 4 <= len(text) <= 6:
+        raise _Bad(f"expected 4–6 digits (in quotes, e.g. \"2468\"), got {value!r}")
+    return text
+
+
+def _path(base: Path | None) -> Check:
+    def check(value: object) -> Path:
+        path = Path(_text(value)).expanduser()
+        return path if path.is_absolute() or base is None else base / path
+
+    return check

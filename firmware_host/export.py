@@ -1,0 +1,88 @@
+"""``tabletop history`` and ``tabletop export``: the journal as a table, JSON or CSV.
+
+Only ended games are exported with their seed and actions. An unfinished game is listed without
+them: its journal holds secrets (an UNLOCK secret, a Hacktrick deck's order follows from the
+seed) that nobody may see before the game ends.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from firmware_host.journal import GameRow, actions_of, games_of, read_only
+
+CSV_COLUMNS = ("game_id", "game", "status", "created", "ended", "players", "winners", "reason",
+               "tournament", "n", "seat", "action", "time")
+
+
+def exported_games(journal_path: Path) -> list[dict[str, Any]]:
+    """Every game, oldest first; ``seed`` and ``actions`` only for ended games."""
+    db = read_only(journal_path)
+    try:
+        games = []
+        for row in games_of(db):
+            game: dict[str, Any] = {
+                "id": row.id, "game": row.game, "status": row.status, "players": row.seats,
+                "options": row.options, "created": row.created, "ended": row.ended,
+                "outcome": row.outcome, "tournament": row.tournament,
+            }
+            if row.status != "active":
+                game["seed"] = row.seed
+                game["actions"] = [
+                    {"n": a.n, "seat": a.seat, "action": a.action, "time": a.time}
+                    for a in actions_of(db, row.id)
+                ]
+            games.append(game)
+        return games
+    finally:
+        db.close()
+
+
+def to_json(games: list[dict[str, Any]]) -> str:
+    """The export as one JSON document."""
+    return json.dumps({"format": "tabletop-export", "version": 1, "games": games},
+                      ensure_ascii=False, indent=2) + "\n"
+
+
+def to_csv(games: list[dict[str, Any]]) -> str:
+    """The export as CSV: one row per action of an ended game; one row (empty action columns)
+    for a game exported without actions."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for game in games:
+        outcome = game["outcome"] or {}
+        head = [game["id"], game["game"], game["status"], game["created"], game["ended"] or "",
+                " / ".join(game["players"]),
+                " ".join(str(s) for s in outcome.get("winners", [])), outcome.get("reason", ""),
+                game["tournament"] if game["tournament"] is not None else ""]
+        actions = game.get("actions") or []
+        if not actions:
+            writer.writerow([*head, "", "", "", ""])
+        for action in actions:
+            writer.writerow([*head, action["n"], action["seat"], action["action"],
+                             action["time"]])
+    return out.getvalue()
+
+
+def history_table(rows: Iterable[GameRow], limit: int) -> str:
+    """Games newest first as a text table (id, game, status, players, dates, winners)."""
+    chosen = sorted(rows, key=lambda r: r.id, reverse=True)[:limit]
+    lines = [("id", "game", "status", "players", "started", "ended", "winners")]
+    for row in chosen:
+        winners = ""
+        if row.outcome is not None:
+            names = [row.seats[s] for s in row.outcome.get("winners", [])
+                     if isinstance(s, int) and 0 <= s < len(row.seats)]
+            winners = ", ".join(names) or "nobody"
+        lines.append((str(row.id), row.game, row.status, ", ".join(row.seats),
+                      row.created[:16].replace("T", " "),
+                      (row.ended or "")[:16].replace("T", " "), winners))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
+    return "\n".join("  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True))
+                     .rstrip() for line in lines) + "\n"

@@ -1,0 +1,150 @@
+"""The ``tabletop`` command run for real in a subprocess: start, serve, stop; and every user
+error as one line with a non-zero exit code."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from firmware_host.companion import Companion
+from rules import CHANCE
+from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port, tabletop
+
+
+def assert_one_line_error(result: subprocess.CompletedProcess[str], text: str) -> None:
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert text in result.stderr
+
+
+def test_bad_config_value_stops_start_up_with_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[display]\naddress = "abc"\n')
+    result = tabletop(["run", "--config", str(config), "--data-dir", str(tmp_path / "d")],
+                      tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == ("config error: display.address: expected an I2C address like "
+                             "0x3C, got 'abc'\n")
+    assert not (tmp_path / "d").exists()
+
+
+def test_missing_config_file_is_named(tmp_path: Path) -> None:
+    result = tabletop(["run", "--config", str(tmp_path / "nope.toml")], tmp_path)
+    assert_one_line_error(result, "config error: --config: no such file")
+
+
+def test_unusable_data_dir_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    result = tabletop(["run", "--hardware", "simulator", "--data-dir", str(blocker / "data"),
+                       "--port", str(free_port())], tmp_path)
+    assert_one_line_error(result, f"data directory {blocker / 'data'}: cannot create it")
+
+
+def test_damaged_journal_is_one_line(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "journal.sqlite3").write_bytes(b"garbage" * 1000)
+    result = tabletop(["run", "--hardware", "simulator", "--data-dir", str(data),
+                       "--port", str(free_port())], tmp_path)
+    assert_one_line_error(result, "the file is damaged")
+    result = tabletop(["history", "--data-dir", str(data)], tmp_path)
+    assert_one_line_error(result, "journal")
+
+
+def test_port_in_use_is_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = tabletop(["run", "--hardware", "simulator", "--host", "127.0.0.1",
+                           "--port", str(port), "--data-dir", str(tmp_path / "d")], tmp_path)
+    assert_one_line_error(result, f"cannot listen on 127.0.0.1:{port}")
+
+
+def test_history_without_a_journal_says_so(tmp_path: Path) -> None:
+    result = tabletop(["history", "--data-dir", str(tmp_path / "empty")], tmp_path)
+    assert_one_line_error(result, "no journal at")
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_run_serves_the_panel_and_stops_cleanly(tmp_path: Path, stop: signal.Signals) -> None:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",
+         "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path / "data")],
+        cwd=ROOT, env=clean_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        out = Lines(proc.stdout)
+        assert out.until("tabletop: panel at", 30) == (
+            f"tabletop: panel at http://127.0.0.1:{port}/ (simulator hardware; journal in "
+            f"{tmp_path / 'data'})")
+        assert out.next(10) == f"tabletop: simulated device at http://127.0.0.1:{port}/device"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=10) as reply:
+            assert reply.status == 200 and json.loads(reply.read()) is not None
+        proc.send_signal(stop)
+        assert proc.wait(timeout=20) == 0
+        assert "Traceback" not in proc.stderr.read()  # type: ignore[union-attr]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert (tmp_path / "data" / "host_pin").is_file()
+
+
+def make_history(data: Path) -> tuple[int, int]:
+    """One finished and one unfinished game on the journal in ``data``."""
+    with Companion.open(data) as box:
+        done = box.create_game("unlock", ["Lock", "Aiko"], {"difficulty": "easy"}, seed=1)
+        box.act(done, 0, "secret 1-2-3")
+        box.act(done, 1, "guess 1-2-3")
+        going = box.create_game("unlock", ["Lock", "Ben"], {"difficulty": "easy"}, seed=2)
+        box.act(going, 0, "secret 7-8-9")
+        box.create_game("dice216", ["Chie", "Dai"], seed=3)
+        box.act(3, CHANCE, "roll 2")
+    return done, going
+
+
+def test_history_lists_games_newest_first(tmp_path: Path) -> None:
+    make_history(tmp_path / "data")
+    result = tabletop(["history", "--data-dir", str(tmp_path / "data")], tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["id", "game", "status", "players", "started", "ended",
+                                "winners"]
+    assert [line.split()[:3] for line in lines[1:]] == [
+        ["3", "dice216", "active"], ["2", "unlock", "active"], ["1", "unlock", "finished"]]
+    assert lines[3].rstrip().endswith("Aiko")
+
+
+def test_export_json_has_actions_only_of_ended_games(tmp_path: Path) -> None:
+    done, going = make_history(tmp_path / "data")
+    out = tmp_path / "export.json"
+    result = tabletop(["export", "--format", "json", "--out", str(out),
+                       "--data-dir", str(tmp_path / "data")], tmp_path)
+    assert result.returncode == 0, result.stderr
+    games = {g["id"]: g for g in json.loads(out.read_text())["games"]}
+    assert [a["action"] for a in games[done]["actions"]] == ["secret 1-2-3", "guess 1-2-3"]
+    assert games[done]["seed"] == 1
+    assert "actions" not in games[going] and "seed" not in games[going]
+    assert "7-8-9" not in out.read_text()
+
+
+def test_export_csv_has_one_row_per_action(tmp_path: Path) -> None:
+    make_history(tmp_path / "data")
+    result = tabletop(["export", "--format", "csv", "--data-dir", str(tmp_path / "data")],
+                      tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = result.stdout.splitlines()
+    assert rows[0].startswith("game_id,game,status")
+    assert len(rows) == 1 + 2 + 1 + 1  # header, two actions of game 1, one row per other game
+    assert "7-8-9" not in result.stdout and "roll 2" not in result.stdout

@@ -1,0 +1,85 @@
+"""The TOML config: defaults, the example file, and one clear line per bad key."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from firmware_host.config import Config, load_config, parse_config
+from firmware_host.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_without_a_file() -> None:
+    config = parse_config({})
+    assert config == Config(data_dir=config.data_dir)
+    assert config.oled.address == 0x3C and config.web.threads == 40
+
+
+def test_the_example_file_sets_every_default() -> None:
+    with (ROOT / "deploy" / "config.example.toml").open("rb") as file:
+        example = parse_config(tomllib.load(file))
+    defaults = Config()
+    for name in ("input", "buttons", "touch", "oled", "serial", "web", "debounce",
+                 "retry_interval", "log_level", "host_pin"):
+        assert getattr(example, name) == getattr(defaults, name), name
+
+
+def test_values_are_read_into_the_hardware_settings() -> None:
+    config = parse_config({
+        "display": {"driver": "sh1106", "address": "0x3D", "rotation": 180, "contrast": 80},
+        "serial": {"device": "/dev/serial0", "baudrate": 9600},
+        "web": {"port": 9000, "threads": 60},
+        "buttons": {"ok": False},
+        "host_pin": "0420",
+    })
+    assert (config.oled.driver, config.oled.address, config.oled.rotation) == ("sh1106", 0x3D, 180)
+    assert (config.serial.port, config.serial.baudrate) == ("/dev/serial0", 9600)
+    assert (config.web.port, config.web.threads) == (9000, 60)
+    assert config.buttons.ok is None and config.host_pin == "0420"
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ({"display": {"address": "abc"}},
+         "config error: display.address: expected an I2C address like 0x3C, got 'abc'"),
+        ({"display": {"rotation": 45}}, "config error: display.rotation: expected 0, 90"),
+        ({"display": {"driver": "st7735"}}, "config error: display.driver: expected one of"),
+        ({"display": {"contrast": 300}}, "config error: display.contrast: 300 is outside"),
+        ({"web": {"port": 0}}, "config error: web.port: 0 is outside 1–65535"),
+        ({"web": {"threads": "many"}}, "config error: web.threads: expected a whole number"),
+        ({"buttons": {"dots": [1, 2, 3]}}, "config error: buttons.dots: expected a list of 9"),
+        ({"buttons": {"ok": 40}}, "config error: buttons.ok: expected a BCM GPIO number"),
+        ({"buttons": {"ok": 5}}, "config error: pins: "),
+        ({"buttons": {"ok": 2}}, "config error: pins: OK button: GPIO2 is reserved"),
+        ({"serial": {"baudrate": -1}}, "config error: serial.baudrate:"),
+        ({"host_pin": "12ab"}, "config error: host_pin: expected 4–6 digits"),
+        ({"input": "joystick"}, "config error: input: expected one of buttons, touch"),
+        ({"dispaly": {}}, "config error: dispaly: unknown key"),
+        ({"display": {"adress": 60}}, "config error: display.adress: unknown key"),
+        ({"display": 3}, "config error: display: expected a [display] table"),
+    ],
+)
+def test_a_bad_value_names_its_key(document: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError) as refusal:
+        parse_config(document)
+    assert str(refusal.value).startswith(message)
+    assert "\n" not in str(refusal.value)
+
+
+def test_a_relative_data_dir_is_relative_to_the_config_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('data_dir = "state"\n')
+    config = load_config(path)
+    assert config.data_dir == tmp_path / "state" and config.source == path
+
+
+def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[display\n")
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_config(path)
