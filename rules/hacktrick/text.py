@@ -82,6 +82,13 @@ def render_view(view: dict[str, Any]) -> str:
     if view["shown"] is not None:
         s = view["shown"]
         out.append(f"{seats[s['seat']]} showed {' '.join(str(c) for c in s['cards'])}")
+    last = view["last_round"]
+    if last is not None:
+        squares = f" ({' '.join(str(s) for s in last['squares'])})" if last["squares"] else ""
+        out.append(
+            f"Round {last['round']}: {seats[last['winner']]} won {last['points']} "
+            f"point{'s' if last['points'] != 1 else ''}: {last['reason']}{squares}"
+        )
     if view["outcome"] is not None:
         out.append(f"Game over: {view['outcome']['reason']}")
     else:

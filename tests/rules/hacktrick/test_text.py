@@ -39,6 +39,14 @@ def test_a_player_view_renders_only_their_own_hand() -> None:
     assert "Ben (R): hand 1 5" in text and "Aiko (W): hand 3 cards" in text
 
 
+def test_render_says_how_the_last_round_ended() -> None:
+    state = position(hands=((2, 3), (1, 5)), row=(4,), board={2: "W*", 7: "W"},
+                     players=("Aiko", "Ben"))
+    text = render(GAME.apply(state, 0, "play 2"))
+    assert "Round 1: Aiko won 2 points: a marker on each square of a line (2 6 7)" in text
+    assert "round 2" in text.splitlines()[0] and "(lead a card)" in text
+
+
 def test_table_render_has_no_face_up_cards_or_hands() -> None:
     text = render(position(options={"cards": "table"}, row=(4,), hand_sizes=(3, 2)))
     assert "face up" not in text and "hand 3 cards" in text and "Deck:" not in text
