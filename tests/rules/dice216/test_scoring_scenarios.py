@@ -31,7 +31,7 @@ def _play(path: Path) -> tuple[dict[str, Any], dict[str, Any], str]:
 def test_every_option_combination_that_matters_has_a_scenario() -> None:
     assert {p.stem for p in SCENARIOS} >= {
         "plain_6x6", "own_6x6", "diagonals_handicap_6x6", "area_6x6", "draw_4x4_d4",
-        "own_8x8_d8", "three_players_12x12",
+        "own_8x8_d8", "three_players_12x12", "four_players_all_variants_12x12",
     }
 
 
