@@ -76,8 +76,10 @@ class Dice216(Game[State]):
 
     def apply(self, state: State, seat: int, action: str) -> State:
         """The state after ``seat`` takes ``action``; ``IllegalAction`` names the rule refusing."""
-        if seat != CHANCE and not 0 <= seat < state.n_players:
-            raise IllegalAction(f"there is no seat {seat} (seats are 0…{state.n_players - 1})")
+        if not isinstance(seat, int) or (seat != CHANCE and not 0 <= seat < state.n_players):
+            raise IllegalAction(f"there is no seat {seat!r} (seats are 0…{state.n_players - 1})")
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is text such as 'roll 4', not {action!r}")
         move = parse_action(action)
         phase = state.phase
         if phase == "over":
@@ -132,7 +134,15 @@ class Dice216(Game[State]):
         )
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Everything (nothing is secret) with the live score sheet, final once the grid is full."""
+        """Everything (nothing is secret) with the live score sheet, final once the grid is full.
+
+        Beyond the common keys: ``size``, ``die_faces``, ``first_player`` (the seat), ``mover``,
+        ``pending_roll``, ``roll_for`` (``{seat, purpose}``, purpose ``place`` or ``handicap``),
+        ``cells`` (rows of ``{value, owner}`` or null), ``lines`` (kind, index, counts, dominator,
+        sum, total, bonus, points, empty), ``handicap`` (``{seat, roll}``), ``area`` (``{groups,
+        winner, points}``), ``totals`` (running), ``projected``, ``breakdown`` (per seat) and
+        ``final``. ``turn`` is the number of the placement being made (the last one at the end).
+        """
         size = state.setup.size
         sheet = state.sheet
         phase = state.phase

@@ -108,6 +108,11 @@ def test_only_canonical_action_text_is_read(action: str) -> None:
 
 def test_unknown_seat_is_refused() -> None:
     refused(rolled(GAME.start(["A", "B"]), 4), 2, "place 1 1", "no seat 2")
+    refused(rolled(GAME.start(["A", "B"]), 4), "0", "place 1 1", "no seat '0'")  # type: ignore[arg-type]
+
+
+def test_action_that_is_not_text_is_refused() -> None:
+    refused(GAME.start(["A", "B"]), CHANCE, 4, "action is text")  # type: ignore[arg-type]
 
 
 def test_turns_alternate_between_two_players() -> None:
