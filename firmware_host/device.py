@@ -12,10 +12,11 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
 from firmware_host.pad.inputs import Input
@@ -23,7 +24,7 @@ from firmware_host.pad.interface import Companionish, PadInterface
 from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
-from hardware.oled import Display, OledConfig
+from hardware.oled import Display, LumaDevice, OledConfig
 from hardware.pinmap import ButtonPins
 from hardware.protocol import DeviceMessage, DieRoll, KeyPress
 from hardware.serial_die import SerialConfig, SerialDie
@@ -177,24 +178,32 @@ def open_device(
     *,
     mode: Mode,
     rng: random.Random | None = None,
+    pin_factory: Factory | None = None,
+    oled: Callable[[], LumaDevice] | None = None,
 ) -> Device:
-    """Builds the device bundle (see the module docstring) and attaches it to ``companion``."""
-    from luma.core.device import dummy
+    """Builds the device bundle (see the module docstring) and attaches it to ``companion``.
 
+    As gpiozero devices do, the hardware can be injected: ``pin_factory`` for the buttons
+    (``pi`` mode; the simulator always makes its own ``MockFactory``) and ``oled``, a function
+    opening the luma device (default: from the config's ``oled`` section).
+    """
     settings = settings_from(config)
     rng = rng if rng is not None else random.SystemRandom()
-    factory: MockFactory | None = None
     loop_ports: list[Any] = []
-    display: Display | None = None
-    problem: str | None = None
 
     def open_oled() -> Display:
+        if oled is not None:
+            return Display(oled(), contrast=settings.oled.contrast)
         return Display.from_config(settings.oled)
 
+    opener: Callable[[str], Any] | None = None
     if mode == "simulator":
-        factory = MockFactory()
-        display = Display(dummy(width=settings.oled.width, height=settings.oled.height,
-                                mode="1"))
+        pin_factory = MockFactory()
+        if oled is None:
+            from luma.core.device import dummy
+
+            size = (settings.oled.width, settings.oled.height)
+            oled = lambda: dummy(width=size[0], height=size[1], mode="1")  # noqa: E731
         serial = replace(settings.serial, port="loop://", backoff_initial=0.05,
                          backoff_max=0.5)
 
@@ -206,22 +215,23 @@ def open_device(
             return port
     else:
         serial = settings.serial
-        opener = None  # type: ignore[assignment]
-        try:
-            display = open_oled()
-        except DeviceNotFound as error:
-            problem = f"missing: {error}"
-            log.warning("no OLED: %s; running without it", error)
 
+    display: Display | None = None
+    problem: str | None = None
+    try:
+        display = open_oled()
+    except DeviceNotFound as error:
+        problem = f"missing: {error}"
+        log.warning("no OLED: %s; running without it, and looking for it again", error)
+
+    die: SerialDie | None = None
     pad = PadInterface(
-        companion, display, url=settings.url,
-        open_display=open_oled if mode == "pi" else None,
-        rng=rng, retry_interval=settings.retry_interval,
-        note=lambda: None if die.connected else "no die",
+        companion, display, url=settings.url, open_display=open_oled, rng=rng,
+        retry_interval=settings.retry_interval,
+        note=lambda: None if die is not None and die.connected else "no die",
     )
     if problem is not None:
         pad.display_problem = problem
-
     delivered = MessageCount()
 
     def on_message(message: DeviceMessage) -> None:
@@ -240,7 +250,7 @@ def open_device(
             listener=lambda event: _submit_pad_event(pad, event),
             debounce=0.0 if mode == "simulator" else settings.debounce,
             hold_time=None,
-            pin_factory=factory,
+            pin_factory=pin_factory,
         )
     except DeviceNotFound as error:
         grid_problem = str(error)
@@ -251,8 +261,8 @@ def open_device(
     if mode == "simulator":
         from firmware_host.simulator import Simulator
 
-        assert factory is not None and display is not None
-        device.simulator = Simulator(device, factory=factory, loop_ports=loop_ports,
+        assert isinstance(pin_factory, MockFactory) and display is not None
+        device.simulator = Simulator(device, factory=pin_factory, loop_ports=loop_ports,
                                      display=display, rng=rng)
     if hasattr(companion, "attach_status"):
         companion.attach_status(device.status)
