@@ -4,19 +4,18 @@ panel served by a real waitress server."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from firmware_host.companion import Companion
-from tests.web_panel.served import HOST_PIN, Phone, Served, make_app, serve
+from tests.web_panel.served import HOST_PIN, Phone, Served, data_dir, make_app, serve
 
 
 @pytest.fixture
-def companion(tmp_path: Path) -> Iterator[Companion]:
-    with Companion.open(tmp_path / "data", host_pin=HOST_PIN) as opened:
+def companion() -> Iterator[Companion]:
+    with data_dir() as path, Companion.open(path, host_pin=HOST_PIN) as opened:
         yield opened
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import http.client
 import json
+import shutil
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
+from pathlib import Path
 from typing import Any
 
 import waitress
@@ -21,6 +24,21 @@ from web_panel import close_app, create_app
 HOST_PIN = "2468"
 CSRF = {"X-Requested-With": "tabletop"}
 TIMEOUT = 10.0
+
+
+@contextmanager
+def data_dir() -> Iterator[Path]:
+    """A data directory for a companion's journal: in RAM (/dev/shm) where there is one.
+
+    The journal is still a real SQLite file with ``synchronous=FULL``; RAM only makes its fsyncs
+    cheap, so hundreds of small scenarios fit in the test budget.
+    """
+    shm = Path("/dev/shm")
+    path = Path(tempfile.mkdtemp(prefix="panel-", dir=shm if shm.is_dir() else None))
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 @dataclass
