@@ -5,8 +5,8 @@ the current game's controller act, and redraws the OLED from the companion's pub
   (called on the session thread after each commit) only enqueues a redraw. Nothing here runs
   on those threads but a ``queue.put``.
 - The pad follows the newest active game; an ended game stays on the OLED (reveal, scores)
-  until OK is pressed on its last screen; with no game it shows the start screen (address, QR
-  code, host PIN).
+  until OK is pressed on its last screen, even when a tournament's next game has started; with
+  no game it shows the start screen (address, QR code, host PIN).
 - The OLED is optional: without one the loop still runs (inputs still act) and tries to open
   it again every ``retry_interval`` seconds; after a bus error the display resends the full
   frame at the next redraw or retry.
@@ -201,19 +201,18 @@ class PadInterface:
                     self._idle.notify_all()
 
     def _current(self) -> Controller | None:
-        """The newest active game's controller; an ended game stays until OK on its last
-        screen, unless a newer game starts."""
-        active = self.companion.games(status="active")
+        """The game the pad is on: an ended game until OK on its last screen (a tournament's
+        next game waits behind it), else the newest active game, else None."""
+        active = {int(g["id"]): str(g["game"]) for g in self.companion.games(status="active")}
         current = self._controller
-        if not active:
-            if current is not None and current.done:
-                self._controller = current = None
+        if current is not None and current.game_id not in active and not current.done:
             return current
-        newest = max(active, key=lambda g: int(g["id"]))
-        if current is None or (current.game_id != newest["id"] and (
-                current.done or int(newest["id"]) > current.game_id)):
-            current = controller_for(self.companion, str(newest["game"]), int(newest["id"]),
-                                     self._rng)
+        if not active:
+            self._controller = None
+            return None
+        newest = max(active)
+        if current is None or current.game_id != newest:
+            current = controller_for(self.companion, active[newest], newest, self._rng)
             self._controller = current
         return current
 

@@ -116,10 +116,13 @@ class Pen:
     def name(self, x: int, y: int, name: str, seat: int, *, chars: int = 21, fill: int = 1) -> int:
         """Draws a player's name, cut to ``chars`` characters; returns the x after it."""
         shown, font = name_glyphs(name, seat)
-        shown = clip(shown, chars)
         if font is text_font():
-            return self.text(x, y, shown, fill=fill)
-        self.draw.text((x, y - 1), shown, font=font, fill=fill)
+            return self.text(x, y, clip(shown, chars), fill=fill)
+        # a CJK name: cut to the same width in pixels, glyph tops aligned with the text's
+        while len(shown) > 1 and font.getlength(shown) > chars * CHAR_W:
+            shown = shown[:-1]
+        top = int(font.getbbox(shown)[1])
+        self.draw.text((x, y - 1 - top), shown, font=font, fill=fill)
         return x + int(font.getlength(shown))
 
     def lines(self, x: int, y: int, lines: Sequence[str], *, fill: int = 1) -> int:

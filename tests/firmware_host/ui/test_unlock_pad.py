@@ -108,3 +108,37 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     assert box.companion.games(status="active") == []
     box.sim.ok()  # the last screen acknowledged: back to the start screen
     assert same(box.screen(), start_screen("http://192.168.1.23:8080/", "2468"))
+
+
+def test_lock_closes_a_loop_on_hard(box: Box) -> None:
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko"], {"difficulty": "hard"})
+    box.sim.ok()
+    draw(box, 1, 2, 5, 1)  # back to the first dot after three lines: a closed loop
+    box.sim.ok()
+    (seat, action), = box.wait_actions(gid, 1)
+    assert seat == 0 and action == "secret 1-2-5-1"
+
+
+def test_tournament_next_game_waits_behind_the_last_reveal(box: Box) -> None:
+    tid = box.companion.create_tournament(["Kenji", "Aiko"], {"difficulty": "easy"})
+    first = box.companion.tournament(tid)["games"][0]
+    lock = box.companion.view(first, None)["lock"]
+    guesser = 1 - lock
+    box.sim.ok()
+    draw(box, 4, 5)
+    box.sim.ok()
+    box.wait_actions(first, 1)
+    box.sim.ok()
+    draw(box, 5, 4)
+    box.sim.ok()
+    box.wait_actions(first, 2)
+    ended = box.companion.view(first, None)
+    assert ended["outcome"]["winners"] == [guesser]
+    games = box.companion.tournament(tid)["games"]
+    assert len(games) == 2  # the next game has started…
+    assert same(box.screen(), screens.reveal_screen(ended))  # …but the pad shows the reveal
+    box.sim.ok()
+    assert same(box.screen(), screens.scores_screen(ended))
+    box.sim.ok()
+    second = box.companion.view(games[1], None)
+    assert same(box.screen(), pass_pad_screen(second["seats"][second["lock"]], second["lock"]))
