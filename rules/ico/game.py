@@ -177,7 +177,7 @@ class Ico(Game[IcoState]):
         figure = self.winning_figure(state, state.mover)
         if figure is None:
             raise IllegalAction(
-                f"no win to claim: {COLOURS[state.mover]} does not cover {_goal(state.level)}; "
+                f"no win to claim: {COLOURS[state.mover]} does not cover {_goal(state)}; "
                 "play continues"
             )
         return self._won(state, figure)
@@ -331,12 +331,14 @@ class Ico(Game[IcoState]):
         return load_state(data)
 
 
-def _goal(level: str) -> str:
+def _goal(state: IcoState) -> str:
+    if state.level == "2+" and state.option("double_opposite"):
+        return "the six edges around a double triangle and around its opposite"
     return {
         "1": "all three edges of any face",
         "1+": "all three edges of a face and of its opposite face",
         "2": "the ten edges of a zig-zag belt",
         "2+": "the six edges around a double triangle",
         "4": "three perpendicular pairs of opposite edges",
-    }[level]
+    }[state.level]
 

@@ -154,3 +154,18 @@ def test_extended_levels_are_marked_extended() -> None:
     assert level["extended"] == ["2", "2+", "4"]
     assert GAME.view(position(level="2+"), None)["extended"] is True
     assert GAME.view(position(level="1+"), None)["extended"] is False
+
+
+@pytest.mark.parametrize(
+    ("options", "goal"),
+    [
+        ({"level": "2"}, "the ten edges of a zig-zag belt"),
+        ({"level": "2+"}, "the six edges around a double triangle"),
+        ({"level": "2+", "double_opposite": True}, "a double triangle and around its opposite"),
+        ({"level": "4"}, "three perpendicular pairs of opposite edges"),
+    ],
+)
+def test_false_claim_names_the_level_goal(options: dict[str, object], goal: str) -> None:
+    state = position({"N-U0": "r", "U0-U1": "r", "N-U1": "r"}, claim="manual", **options)
+    with pytest.raises(IllegalAction, match=f"no win to claim: red does not cover .*{goal}"):
+        GAME.apply(state, 0, "claim")
