@@ -13,6 +13,7 @@ from rules.hacktrick.actions import Action, Declare
 from rules.hacktrick.board import (
     EMPTY_BOARD,
     MARKERS_EACH,
+    Board,
     Marker,
     on_square,
     placement_win,
@@ -176,9 +177,12 @@ def has_main_action(state: HacktrickState, seat: int) -> bool:
     return (can_place and bool(playable_values(state, seat))) or may_draw(state, seat)
 
 
-def declarations(state: HacktrickState, seat: int) -> list[Declare]:
-    """The declarations ``seat`` may make after its main action in ``state``."""
-    if state.supplies[seat].own_total == 0:
+def declarations(
+    state: HacktrickState, seat: int, supply: Supply | None = None
+) -> list[Declare]:
+    """The declarations ``seat`` may make after its main action in ``state`` (its supply by
+    then is ``supply``, if given): one needs an own marker to discard."""
+    if (supply or state.supplies[seat]).own_total == 0:
         return []
     return ["guard"] if under_guard(state, seat) else ["play", "guard"]
 
@@ -196,9 +200,12 @@ def legal_actions(state: HacktrickState, seat: int) -> list[str]:
         for x2 in marker_choices(supply):
             play = Action("play", value, x2)
             actions.append(str(play))
-            placed = _place(state, seat, value, x2)
-            if placed.phase == "turn" and placed.round == state.round:
-                actions.extend(str(replace(play, declare=d)) for d in declarations(placed, seat))
+            board, after, square, marker = _placement(state, seat, value, x2)
+            ends = placement_win(board, seat, square, marker, state.settings.x2_marker) or (
+                _markers_left(state, after) == 0
+            )
+            if not ends:
+                actions.extend(f"{play} declare={d}" for d in declarations(state, seat, after))
     if may_draw(state, seat):
         actions.append("draw")
         if state.settings.declare_after_draw:
@@ -274,33 +281,45 @@ def _ask(state: HacktrickState, seat: int) -> HacktrickState:
     return _check_supplies(asked) or asked
 
 
-def _place(state: HacktrickState, seat: int, card: int, x2: bool) -> HacktrickState:
-    """Lay ``card`` (known to be allowed) and place the marker; the round may end here."""
+def _placement(
+    state: HacktrickState, seat: int, card: int, x2: bool
+) -> tuple[Board, Supply, int, Marker]:
+    """The board and ``seat``'s supply after laying ``card`` and placing a marker (captures
+    included), the square marked, and the marker placed."""
     rightmost = state.rightmost
     assert rightmost is not None
     square = card + rightmost
     supply = state.supplies[seat]
-    supply = replace(supply, own_x2=False) if x2 else replace(supply, own=supply.own - 1)
     marker = Marker(seat, x2)
     there = on_square(state.board, square)
     taken = [m for m in there if m.owner != seat]
-    if taken:
-        supply = replace(
-            supply,
-            captured=supply.captured + sum(1 for m in taken if not m.x2),
-            captured_x2=supply.captured_x2 or any(m.x2 for m in taken),
-        )
+    supply = Supply(
+        own=supply.own - (not x2),
+        own_x2=supply.own_x2 and not x2,
+        captured=supply.captured + sum(1 for m in taken if not m.x2),
+        captured_x2=supply.captured_x2 or any(m.x2 for m in taken),
+    )
     board = with_square(state.board, square, (*(m for m in there if m.owner == seat), marker))
+    return board, supply, square, marker
+
+
+def _markers_left(state: HacktrickState, supply: Supply) -> int:
+    """The markers that keep a player in the round, as ``out_of_markers`` counts them."""
+    return supply.own_total if state.settings.out_of_markers == "own_colour" else supply.total
+
+
+def _place(state: HacktrickState, seat: int, card: int, x2: bool) -> HacktrickState:
+    """Lay ``card`` (known to be allowed) and place the marker; the round may end here."""
+    board, supply, square, marker = _placement(state, seat, card, x2)
     if state.settings.table:
-        placed = replace(
-            state, table_hand_sizes=_set(state.table_hand_sizes, seat, state.hand_size(seat) - 1)
-        )
+        sizes, hands = _set(state.table_hand_sizes, seat, state.hand_size(seat) - 1), state.hands
     else:
-        placed = replace(
-            state, hands=_set_hand(state.hands, seat, without_card(state.hands[seat], card))
-        )
+        sizes = state.table_hand_sizes
+        hands = _set_hand(state.hands, seat, without_card(state.hands[seat], card))
     placed = replace(
-        placed,
+        state,
+        hands=hands,
+        table_hand_sizes=sizes,
         row=(*state.row, card),
         board=board,
         supplies=_set_supply(state.supplies, seat, supply),
@@ -446,9 +465,7 @@ def _end_turn(state: HacktrickState, seat: int, declared: Declare | None) -> Hac
 def _check_supplies(state: HacktrickState) -> HacktrickState | None:
     """The round's end if a player has run out of markers (``out_of_markers`` says which)."""
     for seat in (state.mover, other(state.mover)):
-        supply = state.supplies[seat]
-        left = supply.own_total if state.settings.out_of_markers == "own_colour" else supply.total
-        if left == 0:
+        if _markers_left(state, state.supplies[seat]) == 0:
             return _finish_round(state, other(seat), 1, OUT_OF_MARKERS, ())
     return None
 

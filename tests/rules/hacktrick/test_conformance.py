@@ -27,13 +27,14 @@ def illegal_examples(state: HacktrickState, seat: int) -> list[str]:
         {"cards": "table"},
         {"out_of_markers": "empty_supply", "target": 3},
         {"x2_marker": False, "declare_after_draw": True, "starter": "winner", "target": 3},
-        {"cards": "table", "out_of_markers": "empty_supply", "declare_after_draw": True},
+        {"cards": "table", "out_of_markers": "empty_supply", "declare_after_draw": True,
+         "target": 3},
     ],
     ids=["defaults", "table", "empty_supply", "no_x2_draw_declare_winner", "table_variants"],
 )
 def test_conformance(options: dict[str, Any]) -> None:
     checked = check_conformance(
-        GAME, ["Aiko", "Ben"], options, seeds=range(6),
+        GAME, ["Aiko", "Ben"], options, seeds=range(5),
         leak_check=no_leaks, illegal_examples=illegal_examples,
     )
     assert checked > 100
