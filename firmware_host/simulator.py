@@ -84,14 +84,27 @@ class Simulator:
         self._drive("back", True)
         self._drive("back", False)
 
-    def roll(self, value: int | None = None, faces: int = 6) -> int:
-        """The die shows ``value`` (None: it rolls by itself); returns the value sent."""
+    def roll(self, value: int | None = None, faces: int | None = None) -> int:
+        """The die shows ``value`` (None: it rolls by itself); returns the value sent.
+
+        ``faces`` defaults to the die of the game on the pad (2 1 6's ``die_faces``), else 6.
+        """
+        if faces is None:
+            faces = self._die_faces()
         if value is None:
             value = self._rng.randint(1, faces)
-        if not 1 <= value <= faces:
-            raise ValueError(f"a {faces}-sided die cannot show {value}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
+            raise ValueError(f"a {faces}-sided die cannot show {value!r}")
         self._write(encode(DieRoll(faces, value)))
         return value
+
+    def _die_faces(self) -> int:
+        controller = self.device.pad.controller
+        if controller is not None:
+            faces = controller.view().get("die_faces")
+            if isinstance(faces, int) and faces > 0:
+                return faces
+        return 6
 
     def key(self, key: str) -> None:
         """A keypad key: '0'-'9', 'A'-'D', '*' (Back) or '#' (OK)."""

@@ -3,6 +3,8 @@ digit and the device's own die; cells chosen with the grid as a cursor pad; the 
 
 from __future__ import annotations
 
+import pytest
+
 from firmware_host.screens import dice216 as screens
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
@@ -92,3 +94,21 @@ def test_placing_on_a_taken_cell_shows_the_refusal_and_keeps_the_roll(box: Box) 
     box.sim.tap(6)
     box.sim.tap(5)
     assert box.wait_actions(gid, 4)[-1] == (1, "place 1 2")
+
+
+def test_simulated_die_has_the_faces_of_the_game_on_the_pad(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 8})
+    box.settle()
+    box.sim.roll(8)  # a d8 on 8×8
+    assert box.wait_actions(gid, 1) == [(CHANCE, "roll 8")]
+    box.sim.ok()
+    box.wait_actions(gid, 2)
+    with pytest.raises(ValueError, match="8-sided die cannot show 9"):
+        box.sim.roll(9)
+    assert len(box.actions(gid)) == 2
+
+
+def test_simulator_refuses_dots_the_pad_does_not_have(box: Box) -> None:
+    for dot in (0, 10, 16):
+        with pytest.raises(ValueError, match=f"dot {dot} is not on the pad"):
+            box.sim.tap(dot)
