@@ -50,6 +50,17 @@ JOURNAL_FILE = "journal.sqlite3"
 MAX_ACTION_LENGTH = 200
 MAX_NAME_LENGTH = 40
 _ENDED_CACHE = 32
+_EXTRAS_CACHE = 64
+
+
+def _unlock_extras(state: Any) -> dict[str, Any]:
+    from rules.unlock import codes_remaining
+
+    return {"codes_remaining": codes_remaining(state)}
+
+
+#: Public facts added to every view of a game, by rules id (see ``Companion.view``).
+PUBLIC_EXTRAS: dict[str, Callable[[Any], dict[str, Any]]] = {"unlock": _unlock_extras}
 
 
 def token_hash(token: str) -> str:
@@ -143,6 +154,8 @@ class Companion:
         self._tournaments: Mapping[int, Tournament] = {}
         self._ended_states: OrderedDict[int, Any] = OrderedDict()
         self._ended_lock = threading.Lock()
+        self._extras: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
+        self._extras_lock = threading.Lock()
         self._live: dict[int, _Live] = {}
         self._session = SessionThread()
         try:
@@ -229,6 +242,7 @@ class Companion:
             raise NotAllowed(f"game {game_id} has no seat {seat!r} (seats 0–{len(snap.seats) - 1})")
         state = snap.state if snap.state is not None else self._ended_state(snap)
         view = snap.rules.view(state, seat)
+        view.update(self._public_extras(snap, state))
         view.update(
             game_id=snap.id,
             status=snap.status,
@@ -694,6 +708,23 @@ class Companion:
             raise JournalError(f"journal {self.journal.path}: {error}") from None
         finally:
             db.close()
+
+    def _public_extras(self, snap: GameSnapshot, state: Any) -> dict[str, Any]:
+        """Costly public facts of a game (UNLOCK: ``codes_remaining``), computed once per
+        change on the first reader's thread — never on the session thread, which must stay
+        quick for the pad."""
+        compute = PUBLIC_EXTRAS.get(snap.rules.id)
+        if compute is None:
+            return {}
+        key = (snap.id, snap.version)
+        with self._extras_lock:
+            extras = self._extras.get(key)
+            if extras is None:
+                extras = compute(state)
+                self._extras[key] = extras
+                while len(self._extras) > _EXTRAS_CACHE:
+                    self._extras.popitem(last=False)
+            return dict(extras)
 
     def _ended_state(self, snap: GameSnapshot) -> Any:
         """The final state of a game that ended before this run, rebuilt once and cached."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -256,3 +257,17 @@ def test_spectator_view_hides_the_secret_until_the_end(companion: Companion) -> 
     assert companion.view(gid, None)["secret"] is None
     assert companion.view(gid, 1)["secret"] is None
     assert companion.view(gid, 0)["secret"] == 8
+
+
+def test_unlock_views_carry_how_many_codes_fit_the_clue_board(tmp_path: Path) -> None:
+    from rules.unlock import Code, all_codes, feedback
+
+    with Companion.open(tmp_path / "real") as box:
+        gid = box.create_game("unlock", ["Lock", "Aiko"], {"difficulty": "easy"})
+        every = list(all_codes("easy"))
+        assert box.view(gid, None)["codes_remaining"] == len(every)
+        box.act(gid, 0, "secret 1-2-3")
+        box.act(gid, 1, "guess 4-5-6")
+        secret, guess = Code.parse("1-2-3"), Code.parse("4-5-6")
+        fitting = [c for c in every if feedback(c, guess) == feedback(secret, guess)]
+        assert box.view(gid, 1)["codes_remaining"] == len(fitting)
