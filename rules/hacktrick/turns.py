@@ -136,12 +136,14 @@ def under_guard(state: HacktrickState, seat: int) -> bool:
 def forced_draw(state: HacktrickState, seat: int) -> bool:
     """Under Play!, the hand is empty or every card in it equals the rightmost: draw instead.
 
-    With table cards the device cannot see the hand; the player shows it at the table.
+    With table cards the device cannot see the hand; the player shows it at the table, and the
+    device only checks that so many cards equal to the rightmost can exist outside the row.
     """
     if not under_play(state, seat):
         return False
     if state.settings.table:
-        return True
+        rightmost = state.rightmost
+        return state.hand_size(seat) <= COPIES - state.row.count(rightmost)
     return all(card == state.rightmost for card in state.hands[seat])
 
 
@@ -393,10 +395,12 @@ def _draw(state: HacktrickState, seat: int, declare: Declare | None) -> Hacktric
     shown = state.shown
     if under_play(state, seat):
         if not forced_draw(state, seat):
-            raise IllegalAction(
-                "Play! was declared against you: you must play a card "
-                f"(you hold one that differs from the rightmost {state.rightmost})"
+            why = (
+                f"{state.hand_size(seat)} cards cannot all equal the rightmost {state.rightmost}"
+                if state.settings.table
+                else f"you hold one that differs from the rightmost {state.rightmost}"
             )
+            raise IllegalAction(f"Play! was declared against you: you must play a card ({why})")
         if not state.settings.table and state.hands[seat]:
             shown = Show(state.turn, seat, state.hands[seat])
     elif state.hand_size(seat) >= HAND_LIMIT:

@@ -74,6 +74,16 @@ def test_table_under_play_the_player_may_draw_after_showing_the_hand_at_the_tabl
     assert after.hand_size(0) == 3 and after.declaration is None
 
 
+def test_table_under_play_a_hand_too_big_to_be_all_rightmost_cards_must_play() -> None:
+    # Only three 4s exist and two are in the row: a hand of two cannot be all 4s.
+    state = position(options=TABLE, row=(4, 1, 4), hand_sizes=(2, 3), declaration=("play", 1))
+    assert "draw" not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="you must play"):
+        GAME.apply(state, 0, "draw")
+    one = position(options=TABLE, row=(4, 1, 4), hand_sizes=(1, 3), declaration=("play", 1))
+    assert "draw" in GAME.legal_actions(one, 0)
+
+
 def test_table_ask_discards_a_captured_marker_and_records_no_sum() -> None:
     state = position(options=TABLE, row=(4,), hand_sizes=(3, 3), captured={0: "R"})
     after = GAME.apply(state, 0, "ask")
