@@ -17,6 +17,7 @@ from typing import Any
 
 import waitress
 from flask import Flask
+from waitress import wasyncore
 
 from firmware_host.companion import Companion
 from web_panel import close_app, create_app
@@ -58,18 +59,30 @@ class Served:
 
 @contextmanager
 def serve(app: Flask, threads: int = 12) -> Iterator[Served]:
-    """Serve ``app`` with waitress on 127.0.0.1 (a free port) until the block ends."""
+    """Serve ``app`` with waitress on 127.0.0.1 (a free port) until the block ends.
+
+    The server's loop runs in its own thread and is also closed there (closing its sockets from
+    another thread while it waits in ``select`` would pull the descriptors from under it).
+    """
     server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
                                     channel_timeout=30)
-    port = server.effective_port
-    thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+    stop = threading.Event()
+
+    def run() -> None:
+        while not stop.is_set():
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)
+        server.task_dispatcher.shutdown(timeout=TIMEOUT)
+        wasyncore.close_all(server._map)
+
+    thread = threading.Thread(target=run, name="waitress", daemon=True)
     thread.start()
     try:
-        yield Served(app, "127.0.0.1", port, server, thread)
+        yield Served(app, "127.0.0.1", server.effective_port, server, thread)
     finally:
         close_app(app)
-        server.close()
+        stop.set()
         thread.join(TIMEOUT)
+        assert not thread.is_alive(), "the waitress server did not stop"
 
 
 def make_app(companion: Companion, **config: Any) -> Flask:

@@ -1,0 +1,174 @@
+"""Live updates over a real waitress server: each stream carries its own seat's view, keep-alives,
+resuming from Last-Event-ID, a re-issued seat, 30 phones at once, and shutdown."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from firmware_host.companion import Companion
+from tests.web_panel.served import EventStream, Phone, Served, make_app, serve
+
+SECRET = "1-5-9-6"
+
+
+@pytest.fixture
+def table(companion: Companion, served: Served) -> tuple[int, Phone, Phone, Phone]:
+    """An UNLOCK game: phone A is the Lock (secret set), phone B a guesser, C a spectator."""
+    game_id = companion.create_game("unlock", ["Aiko", "Ben", "Chie"])
+    lock, ben, watcher = Phone(served), Phone(served), Phone(served)
+    lock.claim(game_id, 0)
+    ben.claim(game_id, 1)
+    assert lock.post(f"/api/games/{game_id}/act", {"action": f"secret {SECRET}"})[0] == 200
+    return game_id, lock, ben, watcher
+
+
+@pytest.fixture
+def streams() -> Iterator[list[EventStream]]:
+    opened: list[EventStream] = []
+    yield opened
+    for stream in opened:
+        stream.close()
+
+
+def test_first_event_is_the_subscribers_own_view(
+    companion: Companion, table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
+) -> None:
+    game_id, lock, ben, watcher = table
+    for phone, seat in ((lock, 0), (ben, 1), (watcher, None)):
+        stream = EventStream(phone, f"/api/games/{game_id}/events")
+        streams.append(stream)
+        assert stream.response.status == 200
+        assert stream.response.getheader("Content-Type").startswith("text/event-stream")
+        event = stream.next_event()
+        assert event["event"] == "view"
+        assert int(event["id"]) == event["data"]["version"] == companion.view(game_id, seat)[
+            "version"]
+        assert event["data"]["view"] == companion.view(game_id, seat)
+        assert (SECRET in event["data"]["html"]) == (seat == 0)
+
+
+def test_a_change_reaches_every_subscriber_with_their_own_view(
+    companion: Companion, table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
+) -> None:
+    game_id, lock, ben, watcher = table
+    phones = {0: lock, 1: ben, None: watcher}
+    for phone in phones.values():
+        streams.append(EventStream(phone, f"/api/games/{game_id}/events"))
+        streams[-1].next_event()
+    assert ben.post(f"/api/games/{game_id}/act", {"action": "guess 3-5-7"})[0] == 200
+    texts = {}
+    for seat, stream in zip(phones, streams, strict=True):
+        data = stream.next_event()["data"]
+        assert data["view"] == companion.view(game_id, seat)
+        assert data["view"]["submitted"] == [1]
+        texts[seat] = json.dumps(data)
+    # Ben's code is known to Ben and the Lock until the reveal; not to anyone else.
+    assert "3-5-7" in texts[0] and "3-5-7" in texts[1]
+    assert "3-5-7" not in texts[None]
+
+
+def test_keep_alive_comments_flow_while_nothing_changes(
+    table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
+) -> None:
+    game_id, _, _, watcher = table
+    stream = EventStream(watcher, f"/api/games/{game_id}/events")
+    streams.append(stream)
+    stream.next_event()
+    assert stream.next_comment() == "keep-alive"
+
+
+def test_resume_from_last_event_id_skips_what_the_phone_has(
+    companion: Companion, table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
+) -> None:
+    game_id, _, ben, watcher = table
+    seen = companion.view(game_id, None)["version"]
+    stream = EventStream(watcher, f"/api/games/{game_id}/events",
+                         headers={"Last-Event-ID": str(seen)})
+    streams.append(stream)
+    assert ben.post(f"/api/games/{game_id}/act", {"action": "guess 3-5-7"})[0] == 200
+    event = stream.next_event()
+    assert int(event["id"]) > seen
+    assert event["data"]["view"]["submitted"] == [1]
+
+
+def test_resume_after_missing_a_change_sends_the_current_view_at_once(
+    companion: Companion, table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
+) -> None:
+    game_id, _, ben, watcher = table
+    seen = companion.view(game_id, None)["version"]
+    assert ben.post(f"/api/games/{game_id}/act", {"action": "guess 3-5-7"})[0] == 200
+    stream = EventStream(watcher, f"/api/games/{game_id}/events?since={seen}")
+    streams.append(stream)
+    event = stream.next_event()
+    assert int(event["id"]) == companion.view(game_id, None)["version"] > seen
+
+
+def test_a_reissued_seat_stream_falls_back_to_the_spectator_view(
+    companion: Companion, served: Served, table: tuple[int, Phone, Phone, Phone],
+    streams: list[EventStream]
+) -> None:
+    game_id, lock, _, _ = table
+    stream = EventStream(lock, f"/api/games/{game_id}/events")
+    streams.append(stream)
+    assert stream.next_event()["data"]["view"]["secret"] is not None
+    host = Phone(served)
+    host.login_host()
+    assert host.post(f"/api/host/games/{game_id}/seats/0/reissue")[0] == 200
+    event = stream.next_event()["data"]
+    assert event["seat"] is None
+    assert event["view"]["secret"] is None
+    assert SECRET not in event["html"]
+
+
+def test_polling_fallback_gives_the_same_view_as_the_stream(
+    companion: Companion, table: tuple[int, Phone, Phone, Phone]
+) -> None:
+    game_id, lock, ben, watcher = table
+    for phone, seat in ((lock, 0), (ben, 1), (watcher, None)):
+        assert phone.get_json(f"/api/games/{game_id}") == companion.view(game_id, seat)
+        status, html = phone.get(f"/games/{game_id}/board")
+        assert status == 200
+        assert (SECRET.encode() in html) == (seat == 0)
+
+
+def test_thirty_phones_each_get_the_change(companion: Companion) -> None:
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"])
+    app = make_app(companion)
+    with serve(app, threads=40) as served:
+        phones = [Phone(served) for _ in range(30)]
+        opened = [EventStream(p, f"/api/games/{game_id}/events?html=0") for p in phones]
+        try:
+            for stream in opened:
+                stream.next_event()
+            companion.act(game_id, -1, "roll 4")
+            expected = companion.view(game_id, None)
+            received = [stream.next_event()["data"]["view"] for stream in opened]
+            assert all(view == expected for view in received)
+        finally:
+            for stream in opened:
+                stream.close()
+
+
+def test_streams_end_when_the_panel_closes(companion: Companion) -> None:
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"])
+    app = make_app(companion, SSE_KEEPALIVE=30.0)
+    ended = threading.Event()
+    with serve(app) as served:
+        stream = EventStream(Phone(served), f"/api/games/{game_id}/events")
+        stream.next_event()
+
+        def read_to_end() -> None:
+            try:
+                while True:
+                    stream.next_event()
+            except (EOFError, OSError):
+                ended.set()
+
+        reader = threading.Thread(target=read_to_end, daemon=True)
+        reader.start()
+    assert ended.wait(5.0), "the stream did not end when the panel closed"
+    stream.close()
