@@ -63,7 +63,8 @@ def render_view(view: dict[str, Any]) -> str:
     for seat, name in enumerate(seats):
         hand = view["hands"][seat]
         shown = " ".join(str(c) for c in hand["cards"]) if hand["cards"] is not None else None
-        held = (shown or "empty") if shown is not None else f"{hand['size']} cards"
+        size = hand["size"]
+        held = (shown or "empty") if shown is not None else f"{size} card{'s' * (size != 1)}"
         supply = view["supply"][seat]
         plain = supply["own"] - supply["x2"]
         x2 = " +×2" if supply["x2"] else ""
