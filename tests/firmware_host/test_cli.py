@@ -148,3 +148,37 @@ def test_export_csv_has_one_row_per_action(tmp_path: Path) -> None:
     assert rows[0].startswith("game_id,game,status")
     assert len(rows) == 1 + 2 + 1 + 1  # header, two actions of game 1, one row per other game
     assert "7-8-9" not in result.stdout and "roll 2" not in result.stdout
+
+
+def test_check_hardware_reports_each_device_with_advice(tmp_path: Path) -> None:
+    import os
+    import pty
+
+    controller, device = pty.openpty()
+    try:
+        config = tmp_path / "config.toml"
+        config.write_text(f'data_dir = "{tmp_path / "data"}"\n[serial]\ndevice = '
+                          f'"{os.ttyname(device)}"\n[display]\nbus = 7\naddress = 0x3D\n')
+        result = tabletop(["check-hardware", "--config", str(config)], tmp_path)
+    finally:
+        os.close(controller)
+        os.close(device)
+    assert "Traceback" not in result.stderr
+    lines = result.stdout.splitlines()
+    assert "[FAIL] board: not a Raspberry Pi" in lines[0]
+    oled = next(i for i, line in enumerate(lines) if "OLED (ssd1306, i2c)" in line)
+    assert "I2C bus 7 address 0x3D: no /dev/i2c-7" in lines[oled]
+    assert "i2cdetect -y 7" in lines[oled + 1]
+    assert any(line.startswith("[ok  ] die/keypad: /dev/pts/") for line in lines)
+    assert any("GPIO17 OK button" in line for line in lines)
+    assert result.returncode == 1 and lines[-1].endswith("problem(s) found.")
+
+
+def test_check_hardware_gives_advice_for_a_missing_die(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[serial]\ndevice = "/dev/ttyNOPE9"\n')
+    result = tabletop(["check-hardware", "--config", str(config)], tmp_path)
+    lines = result.stdout.splitlines()
+    die = next(i for i, line in enumerate(lines) if "die/keypad" in line)
+    assert lines[die].startswith("[FAIL] die/keypad: /dev/ttyNOPE9 not found")
+    assert "plug in the die/keypad" in lines[die + 1]

@@ -1,0 +1,182 @@
+"""``tabletop check-hardware``: what the configured box finds on its pins, buses and ports.
+
+Each check gives a :class:`Finding` — what was looked for, where, whether it answered, and what
+to do when it did not. The checks follow the config (the OLED's bus and address, the serial
+device, the pins in use).
+"""
+
+from __future__ import annotations
+
+import glob
+import grp
+import importlib
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware_host.config import Config
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One check: ``ok`` (``None``: information only), what and where, and advice on failure."""
+
+    what: str
+    ok: bool | None
+    detail: str
+    advice: str = ""
+
+    def lines(self) -> list[str]:
+        mark = {True: "ok  ", False: "FAIL", None: "info"}[self.ok]
+        out = [f"[{mark}] {self.what}: {self.detail}"]
+        if self.advice and self.ok is False:
+            out.append(f"       → {self.advice}")
+        return out
+
+
+def report(config: Config, checks: Iterable[Callable[[Config], list[Finding]]] | None = None
+           ) -> tuple[str, bool]:
+    """The report's text and whether every check passed."""
+    findings: list[Finding] = []
+    for check in checks if checks is not None else CHECKS:
+        findings.extend(check(config))
+    text = "\n".join(line for f in findings for line in f.lines()) + "\n"
+    failed = [f for f in findings if f.ok is False]
+    text += (f"\n{len(failed)} problem(s) found.\n" if failed else "\nEverything answered.\n")
+    return text, not failed
+
+
+def check_platform(config: Config) -> list[Finding]:
+    model_file = Path("/proc/device-tree/model")
+    try:
+        model = model_file.read_bytes().decode("utf-8", "replace").rstrip("\x00")
+    except OSError:
+        model = ""
+    if "Raspberry Pi" in model:
+        return [Finding("board", True, model)]
+    return [Finding("board", False, f"not a Raspberry Pi ({model or 'no device-tree model'})",
+                    "'tabletop run' will use the simulator here; run this on the Pi")]
+
+
+def check_config(config: Config) -> list[Finding]:
+    source = str(config.source) if config.source else "none found (every default applies)"
+    used = config.pin_map().used()
+    pins = ", ".join(f"GPIO{pin} {role}" for pin, role in sorted(used.items()))
+    return [Finding("config file", None, source),
+            Finding("pins in use", None, pins or "none")]
+
+
+def check_gpio(config: Config) -> list[Finding]:
+    chips = sorted(glob.glob("/dev/gpiochip*"))
+    if not chips:
+        return [Finding("GPIO", False, "no /dev/gpiochip* device",
+                        "GPIO exists only on the Pi; on the Pi, check the kernel is recent")]
+    usable = [c for c in chips if os.access(c, os.R_OK | os.W_OK)]
+    findings = [Finding("GPIO", bool(usable), ", ".join(chips),
+                        "add this user to the 'gpio' group and log in again")]
+    factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
+    try:
+        importlib.import_module("lgpio")
+        has_lgpio = True
+    except ImportError:
+        has_lgpio = False
+    findings.append(Finding(
+        "pin factory", has_lgpio and factory in ("", "lgpio"),
+        f"GPIOZERO_PIN_FACTORY={factory or '(unset)'}, lgpio "
+        f"{'installed' if has_lgpio else 'missing'}",
+        "pip install 'tabletop-companion[pi]' and set GPIOZERO_PIN_FACTORY=lgpio "
+        "(the service unit does)"))
+    return findings
+
+
+def check_groups(config: Config) -> list[Finding]:
+    needed = ["gpio", "i2c", "dialout"]
+    if config.oled.interface == "spi":
+        needed.append("spi")
+    mine = set(os.getgroups())
+    missing = []
+    for name in needed:
+        try:
+            gid = grp.getgrnam(name).gr_gid
+        except KeyError:
+            continue  # the group does not exist on this system
+        if gid not in mine and os.geteuid() != 0:
+            missing.append(name)
+    if missing:
+        return [Finding("groups", False, f"this user is not in {', '.join(missing)}",
+                        f"sudo usermod -aG {','.join(missing)} $USER, then log in again")]
+    return [Finding("groups", True, "this user may use the GPIO, buses and serial ports")]
+
+
+def _i2c_device(bus: int, address: int, name: str, advice: str) -> Finding:
+    path = Path(f"/dev/i2c-{bus}")
+    where = f"I2C bus {bus} address 0x{address:02X}"
+    if not path.exists():
+        return Finding(name, False, f"{where}: no {path}", advice)
+    try:
+        from smbus2 import SMBus
+    except ImportError:
+        return Finding(name, False, f"{where}: smbus2 is not installed",
+                       "pip install 'tabletop-companion[pi]'")
+    try:
+        with SMBus(bus) as smbus:
+            smbus.read_byte(address)
+    except OSError as error:
+        return Finding(name, False, f"{where}: no answer ({error.strerror or error})", advice)
+    return Finding(name, True, f"{where} answers")
+
+
+def check_display(config: Config) -> list[Finding]:
+    oled = config.oled
+    name = f"OLED ({oled.driver}, {oled.interface})"
+    if oled.interface == "i2c":
+        return [_i2c_device(oled.port, oled.address, name, oled.advice())]
+    path = Path(f"/dev/spidev{oled.port}.{oled.spi_device}")
+    return [Finding(name, path.exists(), f"{path} {'present' if path.exists() else 'missing'}",
+                    oled.advice())]
+
+
+def check_touch(config: Config) -> list[Finding]:
+    if config.input != "touch":
+        return []
+    touch = config.touch
+    return [_i2c_device(touch.bus, touch.address, "touch grid (MPR121)",
+                        f"check the MPR121's wiring (SDA GPIO2, SCL GPIO3, IRQ "
+                        f"GPIO{touch.irq_pin}) and its address jumper")]
+
+
+def check_serial(config: Config) -> list[Finding]:
+    device = config.serial.port
+    try:
+        from serial.tools.list_ports import comports
+
+        ports = sorted(p.device for p in comports())
+    except ImportError:
+        ports = []
+    seen = f" (serial ports here: {', '.join(ports) or 'none'})"
+    if "://" in device:
+        return [Finding("die/keypad", None, f"{device} is a URL; not checked{seen}")]
+    path = Path(device)
+    if not path.exists():
+        return [Finding("die/keypad", False, f"{device} not found{seen}",
+                        "plug in the die/keypad (USB) or set [serial] device in the config; "
+                        "the box runs without it and waits")]
+    if not os.access(path, os.R_OK | os.W_OK):
+        return [Finding("die/keypad", False, f"{device} exists but is not accessible",
+                        "add this user to the 'dialout' group")]
+    return [Finding("die/keypad", True, f"{device} present{seen}")]
+
+
+def check_data_dir(config: Config) -> list[Finding]:
+    path = Path(config.data_dir)
+    probe = path if path.exists() else next((p for p in path.parents if p.exists()), path)
+    writable = os.access(probe, os.W_OK)
+    return [Finding("data directory", writable, f"{path}",
+                    f"make {path} writable by this user (the service uses /var/lib/tabletop)")]
+
+
+CHECKS: tuple[Callable[[Config], list[Finding]], ...] = (
+    check_platform, check_config, check_gpio, check_groups, check_display, check_touch,
+    check_serial, check_data_dir,
+)
