@@ -1,1 +1,99 @@
-"""Drivers that turn the physical world into events and images into light; no games here."""
+"""Drivers that turn the physical world into events and images into light; no games here.
+
+Nothing here touches hardware at import time: every driver is given its pin factory, luma
+device / bus, or port when it is built. API summary (all importable from ``hardware``):
+
+Errors (``hardware.errors``)
+    ``HardwareError`` ← ``DeviceNotFound`` (also ``OSError``; ``.device``, ``.where``,
+    ``.advice``), ``ProtocolError`` (also ``ValueError``; ``.reason``), ``PinMapError``
+    (also ``ValueError``).
+
+Pins (``hardware.pinmap``)
+    ``ButtonPins(dots=(5, 6, 13, 19, 26, 12, 16, 20, 21), ok=17, back=27)``, BCM numbers;
+    ``PinMap(buttons, touch_irq=22, oled_spi=None, uart=False).used()`` validates the whole
+    box (no pin twice, none of the I²C/SPI/UART pins). ``Key`` is ``int`` 1–9 | "ok" | "back".
+
+Pad events (``hardware.events``)
+    ``PadEvent(kind: PadEventKind.PRESSED|RELEASED|HELD, key: Key, source: "buttons"|"touch")``;
+    listeners are ``Callable[[PadEvent], None]``, called on driver threads — put events on a
+    queue, do not touch game state there.
+
+Button grid (``hardware.buttons``)
+    ``ButtonGrid(pins=None, *, listener=None, debounce=0.02, hold_time=1.0, clock=…,
+    timers=None, pin_factory=None)``: ``add_listener``, ``remove_listener``, ``pressed``,
+    ``is_pressed(key)``, ``close()`` (idempotent), context manager.
+
+Touch grid (``hardware.touch``)
+    ``TouchGrid(bus, config=TouchConfig(), *, listener=None, hold_time=1.0, timers=None,
+    pin_factory=None)``: MPR121 on ``bus`` (an ``smbus2.SMBus``), read when IRQ falls;
+    same events and methods as ``ButtonGrid``; ``TouchGrid.open(config)`` opens the real bus.
+
+OLED (``hardware.oled``)
+    ``Display(luma_device)`` or ``Display.from_config(OledConfig(driver="ssd1306",
+    interface="i2c", port=1, address=0x3C, rotation=0, contrast=0xCF), bus=None)``;
+    ``show(image) -> UpdateStats`` (sends only changed bytes; never raises on bus errors),
+    ``state`` (``DisplayState.OK`` / ``ERROR`` / ``CLOSED``), ``last_error``, ``retry()``,
+    ``invalidate()``, ``size``, ``image``, ``set_contrast``, ``sleep``/``wake``, ``close()``.
+
+Die / keypad (``hardware.serial_die``, ``hardware.protocol``)
+    ``SerialDie(port_or_SerialConfig, *, listener=None, on_state=None, baudrate=115200,
+    backoff_initial=0.25, backoff_max=5.0, opener=None)``: ``start(require=False)``,
+    ``state`` (``LinkState``), ``wait_connected(timeout)``, ``roll(faces)``, ``ping()``,
+    ``counters`` (``frames_ok``, ``dropped()``, ``snapshot()``), ``device`` (last ``Hello``),
+    ``close()``. Messages: ``DieRoll(faces, value)``, ``KeyPress(key)``,
+    ``Hello(device, version)``, ``DeviceError(text)``.
+
+Probing (``hardware.probe``)
+    ``probe_all() -> list[Finding]`` for ``tabletop check-hardware``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from hardware.errors import DeviceNotFound, HardwareError, PinMapError, ProtocolError
+from hardware.events import PadEvent, PadEventKind, PadListener
+from hardware.pinmap import ButtonPins, Key, PinMap
+
+_LAZY = {
+    "ButtonGrid": "hardware.buttons",
+    "TouchGrid": "hardware.touch",
+    "TouchConfig": "hardware.touch",
+    "Display": "hardware.oled",
+    "DisplayState": "hardware.oled",
+    "OledConfig": "hardware.oled",
+    "UpdateStats": "hardware.oled",
+    "SerialDie": "hardware.serial_die",
+    "SerialConfig": "hardware.serial_die",
+    "LinkState": "hardware.serial_die",
+    "DieRoll": "hardware.protocol",
+    "KeyPress": "hardware.protocol",
+    "Hello": "hardware.protocol",
+    "DeviceError": "hardware.protocol",
+    "Finding": "hardware.probe",
+    "probe_all": "hardware.probe",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import driver modules on first use (keeps ``import hardware`` light)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hardware' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+__all__ = [
+    "ButtonPins",
+    "DeviceNotFound",
+    "HardwareError",
+    "Key",
+    "PadEvent",
+    "PadEventKind",
+    "PadListener",
+    "PinMap",
+    "PinMapError",
+    "ProtocolError",
+    *_LAZY,
+]

@@ -1,0 +1,278 @@
+"""The die / keypad link over pyserial: framing, dropping bad lines, unplug and re-plug —
+every case through both ``loop://`` and a real pty pair."""
+
+from __future__ import annotations
+
+import os
+import queue
+import select
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import serial
+
+from hardware import DeviceNotFound
+from hardware.protocol import DeviceError, DieRoll, Hello, KeyPress, Roll, encode
+from hardware.serial_die import LinkState, SerialDie
+
+pytestmark = pytest.mark.timeout(30)
+WAIT = 5.0  # generous: only reached when something is broken
+
+
+class LoopDevice:
+    """The device end of ``loop://``: what we write is what the host reads."""
+
+    def __init__(self) -> None:
+        self.ports: list[Any] = []
+        self.plugged = True
+        self.url = "loop://"
+
+    def opener(self, url: str) -> Any:
+        if not self.plugged:
+            raise serial.SerialException(f"could not open port {url}: unplugged")
+        port = serial.serial_for_url(url)
+        self.ports.append(port)
+        return port
+
+    def send(self, data: bytes) -> None:
+        self.ports[-1].write(data)
+
+    def unplug(self) -> None:
+        self.plugged = False
+        if self.ports:
+            self.ports[-1].close()
+
+    def replug(self) -> None:
+        self.plugged = True
+
+    def close(self) -> None:
+        for port in self.ports:
+            port.close()
+
+
+class PtyDevice:
+    """The device end of a pty pair, reached through a symlink (like /dev/serial/by-id)."""
+
+    def __init__(self, directory: Path) -> None:
+        self.url = str(directory / "ttyDIE")
+        self.master = -1
+        self.opener = None
+        self.replug()
+
+    def replug(self) -> None:
+        master, slave = os.openpty()
+        name = os.ttyname(slave)
+        os.close(slave)
+        self.master = master
+        if os.path.lexists(self.url):
+            os.unlink(self.url)
+        os.symlink(name, self.url)
+
+    def send(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def read_line(self, timeout: float = WAIT) -> bytes:
+        line = b""
+        while not line.endswith(b"\n"):
+            ready, _, _ = select.select([self.master], [], [], timeout)
+            assert ready, f"no line from the host (got {line!r})"
+            line += os.read(self.master, 1)
+        return line
+
+    def unplug(self) -> None:
+        os.close(self.master)
+        self.master = -1
+        os.unlink(self.url)
+
+    def close(self) -> None:
+        if self.master >= 0:
+            os.close(self.master)
+        if os.path.lexists(self.url):
+            os.unlink(self.url)
+
+
+@pytest.fixture(params=["loop", "pty"])
+def device(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LoopDevice | PtyDevice]:
+    dev: LoopDevice | PtyDevice = LoopDevice() if request.param == "loop" else PtyDevice(tmp_path)
+    yield dev
+    dev.close()
+
+
+@pytest.fixture
+def link(device: LoopDevice | PtyDevice) -> Iterator[tuple[SerialDie, queue.Queue[Any]]]:
+    messages: queue.Queue[Any] = queue.Queue()
+    die = SerialDie(device.url, listener=messages.put, backoff_initial=0.01, backoff_max=0.05,
+                    opener=device.opener)
+    die.start()
+    assert die.wait_connected(WAIT)
+    yield die, messages
+    die.close()
+
+
+def test_die_roll_arrives_as_a_message(device, link) -> None:
+    die, messages = link
+    device.send(encode(DieRoll(6, 4)))
+    assert messages.get(timeout=WAIT) == DieRoll(6, 4)
+    assert die.counters.frames_ok == 1
+
+
+def test_every_keypad_key_arrives(device, link) -> None:
+    _, messages = link
+    keys = "0123456789ABCD*#"
+    device.send(b"".join(encode(KeyPress(k)) for k in keys))
+    assert [messages.get(timeout=WAIT).key for _ in keys] == list(keys)
+
+
+def test_hello_is_remembered_as_the_device(device, link) -> None:
+    die, messages = link
+    device.send(encode(Hello("pico-keypad", "1.0")))
+    assert messages.get(timeout=WAIT) == Hello("pico-keypad", "1.0")
+    assert die.device == Hello("pico-keypad", "1.0")
+
+
+def test_a_line_split_across_writes_is_reassembled(device, link) -> None:
+    _, messages = link
+    line = encode(DieRoll(20, 17))
+    for i in range(len(line)):
+        device.send(line[i : i + 1])
+    assert messages.get(timeout=WAIT) == DieRoll(20, 17)
+
+
+def test_crlf_line_endings_are_accepted(device, link) -> None:
+    _, messages = link
+    device.send(encode(KeyPress("7")).replace(b"\n", b"\r\n"))
+    assert messages.get(timeout=WAIT) == KeyPress("7")
+
+
+def test_garbage_is_dropped_and_counted_and_the_next_frame_still_arrives(device, link) -> None:
+    die, messages = link
+    device.send(b"\x00\xff\xfe noise\n" + b"hello world\n" + encode(KeyPress("A")))
+    assert messages.get(timeout=WAIT) == KeyPress("A")
+    assert die.counters.dropped()["garbage"] == 2
+    assert die.counters.frames_ok == 1
+
+
+def test_bad_checksum_is_dropped_and_counted(device, link) -> None:
+    die, messages = link
+    good = encode(DieRoll(6, 3))
+    device.send(good.replace(b"DIE 6 3", b"DIE 6 5") + good)
+    assert messages.get(timeout=WAIT) == DieRoll(6, 3)
+    assert die.counters.dropped()["checksum"] == 1
+    assert messages.empty()
+
+
+def test_overlong_line_is_dropped_without_growing_and_counted(device, link) -> None:
+    die, messages = link
+    device.send(b"X" * 500)
+    device.send(b"Y" * 500 + b"\n" + encode(KeyPress("B")))
+    assert messages.get(timeout=WAIT) == KeyPress("B")
+    assert die.counters.dropped()["overlong"] == 1
+
+
+def test_overlong_line_in_one_piece_is_dropped(device, link) -> None:
+    die, messages = link
+    device.send(b"Z" * 70 + b"\n" + encode(KeyPress("C")))
+    assert messages.get(timeout=WAIT) == KeyPress("C")
+    assert die.counters.dropped()["overlong"] == 1
+
+
+def test_unknown_message_and_bad_field_are_counted(device, link) -> None:
+    die, messages = link
+    from hardware.pico.protocol import frame
+
+    device.send(frame("TILT 3").encode() + frame("DIE 6 9").encode() + encode(DeviceError("x")))
+    assert messages.get(timeout=WAIT) == DeviceError("x")
+    assert die.counters.dropped() == {
+        "garbage": 0, "checksum": 0, "overlong": 0, "unknown": 1, "bad_field": 1,
+    }
+
+
+def test_a_failing_listener_does_not_kill_the_reader(device) -> None:
+    got: queue.Queue[Any] = queue.Queue()
+
+    def listener(message: Any) -> None:
+        got.put(message)
+        if message == KeyPress("1"):
+            raise RuntimeError("listener bug")
+
+    with SerialDie(device.url, listener=listener, opener=device.opener) as die:
+        assert die.wait_connected(WAIT)
+        device.send(encode(KeyPress("1")) + encode(KeyPress("2")))
+        assert [got.get(timeout=WAIT), got.get(timeout=WAIT)] == [KeyPress("1"), KeyPress("2")]
+        assert die.connected
+
+
+def test_unplug_is_detected_and_replug_reconnects(device, link) -> None:
+    die, messages = link
+    device.unplug()
+    assert die.wait_state(LinkState.DISCONNECTED, WAIT)
+    # still retrying, with back-off
+    assert die.counters.wait_until(lambda c: c["open_failures"] >= 2, WAIT)
+    device.replug()
+    assert die.wait_connected(WAIT)
+    device.send(encode(DieRoll(6, 2)))
+    assert messages.get(timeout=WAIT) == DieRoll(6, 2)
+    snapshot = die.counters.snapshot()
+    assert snapshot["connects"] == 2 and snapshot["disconnects"] == 1
+
+
+def test_device_absent_at_start_is_waited_for(device) -> None:
+    device.unplug()
+    states: queue.Queue[LinkState] = queue.Queue()
+    with SerialDie(device.url, on_state=states.put, backoff_initial=0.01, backoff_max=0.02,
+                   opener=device.opener) as die:
+        assert die.counters.wait_until(lambda c: c["open_failures"] >= 1, WAIT)
+        assert not die.connected
+        device.replug()
+        assert die.wait_connected(WAIT)
+    assert states.get(timeout=WAIT) is LinkState.CONNECTING
+
+
+def test_required_device_absent_names_the_port_and_what_to_check(device) -> None:
+    device.unplug()
+    die = SerialDie(device.url, opener=device.opener)
+    with pytest.raises(DeviceNotFound) as info:
+        die.start(require=True)
+    message = str(info.value)
+    assert "die/keypad" in message and device.url in message and "dialout" in message
+
+
+def test_roll_command_reaches_the_device(tmp_path: Path) -> None:
+    device = PtyDevice(tmp_path)
+    try:
+        with SerialDie(device.url) as die:
+            assert die.wait_connected(WAIT)
+            die.roll(12)
+            assert device.read_line() == encode(Roll(12))
+            die.ping()
+            assert device.read_line() == b"PING*10\n"
+    finally:
+        device.close()
+
+
+def test_host_command_echoed_back_by_loop_is_not_a_device_message() -> None:
+    device = LoopDevice()
+    got: queue.Queue[Any] = queue.Queue()
+    with SerialDie("loop://", listener=got.put, opener=device.opener) as die:
+        assert die.wait_connected(WAIT)
+        die.roll(6)
+        assert die.counters.wait_until(lambda c: c.dropped()["unknown"] == 1, WAIT)
+    assert got.empty()
+
+
+def test_command_while_disconnected_is_device_not_found(device) -> None:
+    device.unplug()
+    with SerialDie(device.url, backoff_initial=0.01, opener=device.opener) as die,\
+            pytest.raises(DeviceNotFound, match="not connected"):
+        die.roll(6)
+
+
+def test_close_is_idempotent_and_stops_the_threads(device) -> None:
+    die = SerialDie(device.url, opener=device.opener)
+    die.start()
+    assert die.wait_connected(WAIT)
+    die.close()
+    die.close()
+    assert die.state is LinkState.CLOSED
