@@ -79,3 +79,21 @@ def test_full_round_with_keypad_card_values(box: Box) -> None:
     winner = outcome["winners"][0]
     assert view["points"][winner] == outcome["scores"][winner] >= 1
     assert same(box.screen(), screens.board_screen(view))
+
+
+def test_virtual_cards_keep_hands_off_the_pad(box: Box) -> None:
+    gid = box.companion.create_game("hacktrick", ["Aiko", "Ben"])  # virtual cards
+    view = box.companion.view(gid, None)
+    assert same(box.screen(), screens.board_screen(view, prompt="phones"))
+    box.sim.tap(2)
+    box.sim.key("3")
+    box.sim.ok()
+    box.settle()
+    assert box.actions(gid) == []
+    mover = view["to_act"][0]
+    lead = box.companion.view(gid, mover)["legal_actions"][0]
+    box.companion.act(gid, mover, lead)  # from the mover's phone
+    box.settle()
+    after = box.companion.view(gid, None)
+    assert same(box.screen(), screens.board_screen(after, prompt="phones"))
+    assert after["row"] == [int(lead.split()[1])]

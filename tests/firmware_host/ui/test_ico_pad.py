@@ -6,6 +6,7 @@ from __future__ import annotations
 from firmware_host.pad.ico import PROMPTS
 from firmware_host.screens import ico as screens
 from firmware_host.screens.unlock import refused_screen
+from rules import get_game
 from tests.firmware_host.ui.conftest import Box, same
 
 
@@ -55,7 +56,7 @@ def test_edge_the_balance_rules_forbid_is_refused_with_their_reason(box: Box) ->
     shown = box.screen()
     assert len(box.actions(gid)) == 1
     assert same(box.screen(), shown)
-    from rules import IllegalAction, get_game
+    from rules import IllegalAction
     rules = get_game("ico")
     state = rules.start(["Aiko", "Ben"], {"start_face": "T0"})
     state = rules.apply(state, 0, box.actions(gid)[0][1])
@@ -67,3 +68,38 @@ def test_edge_the_balance_rules_forbid_is_refused_with_their_reason(box: Box) ->
         raise AssertionError("the rules should refuse that edge")
     box.sim.ok()
     assert same(box.screen(), screens.board_screen(view, prompt=PROMPTS["place"]))
+
+
+def test_manual_claims_roll_with_ok_and_claim_with_back(box: Box) -> None:
+    options = {"start_face": "T0", "first_player": 0, "claim": "manual", "turn_cap": 60}
+    gid = box.companion.create_game("ico", ["Aiko", "Ben"], options)
+    rules = get_game("ico")
+    state = rules.start(["Aiko", "Ben"], options)  # the same game, replayed beside the pad
+    box.sim.back()  # a claim without a winning figure is refused; play goes on
+    box.settle()
+    assert box.device.pad.controller is not None
+    refusal = box.device.pad.controller.refusal
+    assert refusal is not None
+    assert same(box.screen(), refused_screen(refusal))
+    assert box.actions(gid) == []
+    box.sim.back()  # dismiss the message
+    count = 0
+    while not (view := box.companion.view(gid, None))["outcome"]:
+        assert same(box.screen(), screens.board_screen(view, prompt=PROMPTS[view["phase"]]))
+        mover = view["mover"]
+        if "claim" in rules.legal_actions(state, mover):
+            box.sim.back()
+            expected = "claim"
+        elif view["phase"] == "roll":
+            box.sim.ok()
+            expected = f"roll {view['placed']}"
+        else:
+            edges = [str(e["id"]) for e in screens.face_edges(view)]
+            legal = [e for e in edges if e in view["legal_edges"]]
+            box.sim.tap(edges.index(legal[-1]) + 1)
+            expected = f"{'place' if view['phase'] == 'place' else 'roll'} {legal[-1]}"
+        count += 1
+        assert box.wait_actions(gid, count)[-1] == (mover, expected)
+        state = rules.apply(state, mover, expected)
+    assert box.actions(gid)[-1][1] == "claim" or count == 120
+    assert view["outcome"] == rules.outcome(state)
