@@ -4,7 +4,15 @@ The registry loads :data:`GAME`. The hint engine and the tests use the code voca
 :class:`Code`, :func:`validate`, :func:`all_codes`, :func:`feedback`, :func:`consistent_codes`.
 """
 
-from rules.unlock.clues import Clue, consistent_codes, consistent_masks, count_consistent
+from rules.unlock.clues import (
+    Clue,
+    LineIndex,
+    consistent_codes,
+    consistent_indices,
+    consistent_masks,
+    count_consistent,
+    line_index,
+)
 from rules.unlock.codes import BadCode, Code, canonical_path, feedback
 from rules.unlock.enumeration import CodeTable, all_codes, code_table, is_enumerable, random_code
 from rules.unlock.game import (
@@ -31,6 +39,7 @@ __all__ = [
     "CodeTable",
     "Difficulty",
     "Grid",
+    "LineIndex",
     "Standing",
     "Tournament",
     "Unlock",
@@ -41,11 +50,13 @@ __all__ = [
     "code_table",
     "codes_remaining",
     "consistent_codes",
+    "consistent_indices",
     "consistent_masks",
     "count_consistent",
     "feedback",
     "grid",
     "is_enumerable",
+    "line_index",
     "random_code",
     "segments_cross",
     "validate",
