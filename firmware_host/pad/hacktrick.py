@@ -19,6 +19,15 @@ from firmware_host.pad.controller import Controller, Session
 from firmware_host.pad.inputs import Input
 from firmware_host.screens import hacktrick as screens
 
+PROMPT_CHOOSE = "card 0-5\nOK: draw"
+PROMPT_DECLARE = "1: Play!\n3: Guard!\nOK: none"
+PROMPT_VIRTUAL = "on phones"
+
+
+def play_prompt(value: int, x2: bool) -> str:
+    """What OK will play, and how to switch the ×2 marker (press the square again)."""
+    return f"OK: play {value}\n{'×2 marker' if x2 else 'again: ×2'}"
+
 
 class HacktrickPad(Controller):
     """The Hacktrick pad state machine (see the module docstring)."""
@@ -92,14 +101,13 @@ class HacktrickPad(Controller):
     def draw(self) -> Image.Image:
         view = self.view()
         if not self._table(view) and not view.get("outcome"):
-            return screens.board_screen(view, prompt="phones")
+            return screens.board_screen(view, prompt=PROMPT_VIRTUAL)
         if view.get("phase") == "lead":
             return screens.board_screen(view, prompt="lead 0-5")
         if self.card is None:
-            return screens.board_screen(view, prompt="card/OK drw")
+            return screens.board_screen(view, prompt=PROMPT_CHOOSE)
         value, x2 = self.card
         square = value + int(view.get("rightmost") or 0)
         if self.declaring:
-            return screens.board_screen(view, prompt="1Pl 3Gu OK-", highlight=square)
-        return screens.board_screen(view, prompt=f"OK {value}{' x2' if x2 else ''}",
-                                    highlight=square)
+            return screens.board_screen(view, prompt=PROMPT_DECLARE, highlight=square)
+        return screens.board_screen(view, prompt=play_prompt(value, x2), highlight=square)

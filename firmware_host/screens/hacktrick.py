@@ -54,8 +54,7 @@ def draw_board(pen: Pen, view: Mapping[str, Any], highlight: int | None = None) 
                 else:
                     pen.draw.ellipse(box, outline=1)
             if square == highlight:
-                box = (x + 1, y + 1, x + CELL - 2, y + CELL - 2)
-                pen.image.paste(pen.image.crop(box).point(lambda p: 255 - p), box[:2])
+                pen.invert((x + 1, y + 1, x + CELL - 2, y + CELL - 2))
 
 
 #: A 3×5 pixel font for the squares' numbers (rows of 3 bits).
@@ -87,30 +86,35 @@ def board_screen(
     draw_board(pen, view, highlight)
     x = 3 * CELL + 2
     chars = (WIDTH - x) // CHAR_W
+    if view.get("outcome"):
+        prompt = "Game over"
+    prompt_lines = [clip(line, chars) for line in prompt.split("\n")] if prompt else []
+    limit = HEIGHT - LINE_H * len(prompt_lines)
+    pen.lines(x, limit, prompt_lines)
     points = list(view.get("points") or [0, 0])
-    row = [str(v) for v in (view.get("row") or [])]
     to_act = list(view.get("to_act") or [])
-    y = 0
+    status: list[tuple[int | None, str]] = []
     for seat in range(len(view.get("seats") or [])):
-        pen.text(x, y, ">" if seat in to_act else " ")
-        pen.name(x + CHAR_W, y, _name(view, seat), seat, chars=chars - 3)
-        pen.text(WIDTH - 2 * CHAR_W, y, f"{points[seat] if seat < len(points) else 0:>2}")
-        y += LINE_H
-    tail = " ".join(row[-3:]) if row else "-"
-    pen.text(x, y, clip(f"row {tail}", chars))
-    y += LINE_H
+        status.append((seat, f"{points[seat] if seat < len(points) else 0:>2}"))
+    row = [str(v) for v in (view.get("row") or [])]
+    status.append((None, clip(f"row {' '.join(row[-3:]) if row else '-'}", chars)))
     supply = view.get("supply") or []
-    caps = [len(s.get("captured", [])) if isinstance(s.get("captured"), list)
-            else int(s.get("captured", 0)) for s in supply if isinstance(s, Mapping)]
+    caps = [str(s.get("captured", 0)) for s in supply if isinstance(s, Mapping)]
     if caps:
-        pen.text(x, y, clip("cap " + "/".join(str(c) for c in caps), chars))
-        y += LINE_H
+        status.append((None, clip("cap " + "/".join(caps), chars)))
     declaration = view.get("declaration")
     if declaration:
         kind = declaration.get("kind") if isinstance(declaration, Mapping) else declaration
-        pen.text(x, y, clip(f"{str(kind).capitalize()}!", chars))
-    if view.get("outcome"):
-        prompt = "Game over"
-    if prompt:
-        pen.text(x, HEIGHT - LINE_H, clip(prompt, chars))
+        status.append((None, clip(f"{str(kind).capitalize()}!", chars)))
+    y = 0
+    for seat, text in status:
+        if y + LINE_H > limit:
+            break
+        if seat is None:
+            pen.text(x, y, text)
+        else:
+            pen.text(x, y, ">" if seat in to_act else " ")
+            pen.name(x + CHAR_W, y, _name(view, seat), seat, chars=chars - 3)
+            pen.text(WIDTH - 2 * CHAR_W, y, text)
+        y += LINE_H
     return image

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 WIDTH = 128
 HEIGHT = 64
@@ -136,6 +136,13 @@ class Pen:
         """Draws ``text`` centred between ``left`` and ``right``."""
         x = left + (right - left - CHAR_W * len(text)) // 2
         self.text(max(x, left), y, text)
+
+    def invert(self, box: tuple[int, int, int, int]) -> None:
+        """Inverts the pixels inside ``box`` (left, top, right, bottom; inclusive)."""
+        left, top, right, bottom = box
+        region = self.image.crop((left, top, right + 1, bottom + 1))
+        white = Image.new("1", region.size, 1)
+        self.image.paste(ImageChops.logical_xor(region, white), (left, top))
 
     def inverse_bar(self, y: int, text: str) -> None:
         """A full-width title bar: black text on white."""

@@ -3,6 +3,12 @@ serial loop) or from the board's squares on the grid, ×2 and declarations, draw
 
 from __future__ import annotations
 
+from firmware_host.pad.hacktrick import (
+    PROMPT_CHOOSE,
+    PROMPT_DECLARE,
+    PROMPT_VIRTUAL,
+    play_prompt,
+)
 from firmware_host.screens import hacktrick as screens
 from firmware_host.screens.unlock import refused_screen
 from tests.firmware_host.ui.conftest import Box, same
@@ -21,17 +27,17 @@ def test_square_entry_x2_toggle_and_declaration(box: Box) -> None:
     other = 1 - starter
     box.sim.tap(5)  # the centre square, 5: the card 5 − 3 = 2
     view = box.companion.view(gid, None)
-    assert same(box.screen(), screens.board_screen(view, prompt="OK 2", highlight=5))
+    assert same(box.screen(), screens.board_screen(view, prompt=play_prompt(2, False), highlight=5))
     box.sim.tap(5)  # the same square again: the ×2 marker
-    assert same(box.screen(), screens.board_screen(view, prompt="OK 2 x2", highlight=5))
+    assert same(box.screen(), screens.board_screen(view, prompt=play_prompt(2, True), highlight=5))
     box.sim.ok()
-    assert same(box.screen(), screens.board_screen(view, prompt="1Pl 3Gu OK-", highlight=5))
+    assert same(box.screen(), screens.board_screen(view, prompt=PROMPT_DECLARE, highlight=5))
     box.sim.tap(1)  # declare Play!
     assert box.wait_actions(gid, 2)[-1] == (other, "play 2 x2 declare=play")
     view = box.companion.view(gid, None)
     assert view["board"]["5"] == [{"owner": other, "x2": True}]
     assert view["declaration"]["kind"] == "play"
-    assert same(box.screen(), screens.board_screen(view, prompt="card/OK drw"))
+    assert same(box.screen(), screens.board_screen(view, prompt=PROMPT_CHOOSE))
 
 
 def test_square_no_card_can_reach_is_refused_before_anything_is_sent(box: Box) -> None:
@@ -84,7 +90,7 @@ def test_full_round_with_keypad_card_values(box: Box) -> None:
 def test_virtual_cards_keep_hands_off_the_pad(box: Box) -> None:
     gid = box.companion.create_game("hacktrick", ["Aiko", "Ben"])  # virtual cards
     view = box.companion.view(gid, None)
-    assert same(box.screen(), screens.board_screen(view, prompt="phones"))
+    assert same(box.screen(), screens.board_screen(view, prompt=PROMPT_VIRTUAL))
     box.sim.tap(2)
     box.sim.key("3")
     box.sim.ok()
@@ -95,5 +101,5 @@ def test_virtual_cards_keep_hands_off_the_pad(box: Box) -> None:
     box.companion.act(gid, mover, lead)  # from the mover's phone
     box.settle()
     after = box.companion.view(gid, None)
-    assert same(box.screen(), screens.board_screen(after, prompt="phones"))
+    assert same(box.screen(), screens.board_screen(after, prompt=PROMPT_VIRTUAL))
     assert after["row"] == [int(lead.split()[1])]
