@@ -1,9 +1,9 @@
-"""The ICO board drawn like the paper one, from the view's ``net`` (the rules' flat-board geometry).
+"""The ICO board drawn like the paper one, from the rules' flat-board geometry.
 
-The view carries the net in unit coordinates (centre vertex at the origin, the opposite vertex as
-the outer circle of radius ``outer_radius``, each face's path and its pair colour index); this
-module adds what the page needs on top: the active face, the legal edges, and a dot for every
-marker, in each seat's colour.
+The catalogue (``describe()["board"]``) carries the net in unit coordinates (centre vertex at
+the origin, the opposite vertex as the outer circle of radius ``outer_radius``, each face's path
+and its pair colour index); this module adds what the page needs on top: the active face, the
+legal edges, and a dot for every marker, in each seat's colour.
 """
 
 from __future__ import annotations
@@ -25,13 +25,15 @@ def _marker_seats(markers: Any) -> list[int]:
     return []
 
 
-def net_drawing(view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Faces, edges and markers to draw; ``None`` when the view has no net to draw.
+def net_drawing(
+    view: Mapping[str, Any], board: Mapping[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """Faces, edges and markers to draw; ``None`` when there is no net to draw.
 
-    The geometry is either in ``view["net"]`` or on the view's own faces (``path``, ``label``,
-    ``colour``) and edges (``from``, ``to``), with ``outer_radius`` beside them.
+    The geometry (faces with ``path``, ``label``, ``colour``; edges with ``from``, ``to``; the
+    ``outer_radius``) comes from the game's catalogue entry (``board``), else from the view.
     """
-    net = view.get("net")
+    net = board if isinstance(board, Mapping) else view.get("net")
     source: Mapping[str, Any] = net if isinstance(net, Mapping) else view
     face_list = [f for f in source.get("faces", []) if isinstance(f, Mapping) and "path" in f]
     edge_list = [e for e in source.get("edges", []) if isinstance(e, Mapping) and "from" in e]

@@ -140,6 +140,13 @@ def install_template_helpers(app: Flask) -> None:
 
     from web_panel.ico_net import net_drawing  # it draws with this module's seat colours
 
+    def game_board(game: str) -> Any:
+        """The game's board drawing from the catalogue (``describe()["board"]``), if it has one."""
+        for entry in panel().companion.catalog():
+            if entry["id"] == game:
+                return entry.get("board")
+        return None
+
     @app.context_processor
     def _helpers() -> dict[str, Any]:
         lang = current_language()
@@ -157,6 +164,7 @@ def install_template_helpers(app: Flask) -> None:
             "clue_columns": clue_columns,
             "card_moves": card_moves,
             "ico_net": net_drawing,
+            "game_board": game_board,
             "replay": False,
             "page_json": page_json,
             "current_path": request.full_path.rstrip("?"),

@@ -1,0 +1,86 @@
+"""``/device``: the simulated box in the browser, through the real mock pins and serial loop."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from PIL import Image
+
+from firmware_host.companion import Companion
+from firmware_host.device import Device, open_device
+from tests.web_panel.served import CSRF
+from web_panel import create_app
+
+
+@pytest.fixture
+def device(companion: Companion) -> Iterator[Device]:
+    opened = open_device({"url": "http://192.168.1.23:8080/"}, companion, mode="simulator",
+                         rng=random.Random(8))
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+@pytest.fixture
+def box(companion: Companion, device: Device) -> FlaskClient:
+    """A client of the panel in simulator mode."""
+    app: Flask = create_app(companion, simulator=device.simulator, config={"TESTING": True})
+    return app.test_client()
+
+
+def frame(client: FlaskClient) -> Image.Image:
+    reply = client.get("/device/frame.png")
+    assert reply.status_code == 200 and reply.mimetype == "image/png"
+    return Image.open(io.BytesIO(reply.data))
+
+
+def press(client: FlaskClient, **body: object) -> tuple[int, dict[str, object]]:
+    reply = client.post("/device/input", json=body, headers=CSRF)
+    return reply.status_code, reply.get_json()
+
+
+def test_device_page_shows_the_screen_and_nine_dots(box: FlaskClient) -> None:
+    page = box.get("/device").get_data(as_text=True)
+    assert page.count("data-dot=") == 9
+    assert 'id="oled"' in page and 'data-key="ok"' in page and 'data-key="back"' in page
+
+
+def test_frame_is_the_oled_image(box: FlaskClient) -> None:
+    image = frame(box)
+    assert image.size == (128, 64)
+
+
+def test_drawing_on_the_pad_changes_the_screen(box: FlaskClient, companion: Companion) -> None:
+    companion.create_game("unlock", ["Aiko", "Ben"])
+    before_version = box.get("/device/state").get_json()["frame_version"]
+    before = frame(box).tobytes()
+    for dot in (1, 5, 9):
+        status, reply = press(box, kind="tap", dot=dot)
+        assert status == 200
+    assert int(str(reply["frame_version"])) > before_version
+    assert frame(box).tobytes() != before
+
+
+def test_ok_and_back_and_die_are_accepted(box: FlaskClient, companion: Companion) -> None:
+    companion.create_game("dice216", ["Aiko", "Ben"])
+    for body in ({"kind": "ok"}, {"kind": "back"}, {"kind": "roll", "value": 4},
+                 {"kind": "roll", "value": None}):
+        status, reply = press(box, **body)
+        assert status == 200, reply
+
+
+@pytest.mark.parametrize("body", [
+    {"kind": "tap", "dot": 0}, {"kind": "tap", "dot": "5"}, {"kind": "tap"},
+    {"kind": "tap", "dot": 12}, {"kind": "jump"}, {"kind": "roll", "value": 0},
+    {"kind": "roll", "value": 7}, {"kind": "roll", "value": True},
+])
+def test_bad_device_input_is_400(box: FlaskClient, body: dict[str, object]) -> None:
+    status, reply = press(box, **body)
+    assert status == 400
+    assert reply["message"]
