@@ -220,9 +220,20 @@ def _pair(values: Any) -> tuple[Any, Any]:
     return first, second
 
 
+def _check_words(data: Mapping[str, Any]) -> None:
+    """The few fields that are words must be ones the rules know."""
+    if data["phase"] not in ("lead", "turn", "over"):
+        raise ValueError(f"phase {data['phase']!r}")
+    if data["declaration"] is not None and data["declaration"]["kind"] not in ("play", "guard"):
+        raise ValueError(f"declaration {data['declaration']!r}")
+    if any(a["reason"] not in ("deal", "ask") for a in data["announcements"]):
+        raise ValueError("announcement reason")
+
+
 def load_state(data: Mapping[str, Any]) -> HacktrickState:
     """The state :func:`dump_state` produced; raises :class:`rules.RulesError` on bad data."""
     try:
+        _check_words(data)
         declaration = data["declaration"]
         shown = data["shown"]
         board: Board = board_from_text({int(s): t for s, t in data["board"].items()})

@@ -100,3 +100,6 @@ def test_dump_load_round_trips_a_mid_game_state() -> None:
 def test_loading_junk_is_refused_clearly() -> None:
     with pytest.raises(ValueError, match="not a saved Hacktrick state"):
         GAME.load({"players": ["a"]})
+    data = GAME.dump(GAME.start(["Aiko", "Ben"], seed=1))
+    with pytest.raises(ValueError, match="not a saved Hacktrick state"):
+        GAME.load({**data, "phase": "dancing"})
