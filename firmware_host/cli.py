@@ -181,7 +181,7 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
 def _listen(host: str, port: int, threads: int) -> Any:
     """A waitress server bound to the port before any hardware is touched (so a port in use
     is reported first); its application is set by :func:`_set_app` once it exists."""
-    from waitress.server import create_server
+    from waitress.server import create_server  # type: ignore[import-untyped]
 
     try:
         return create_server(_starting, host=host, port=port, threads=threads,
@@ -234,8 +234,9 @@ def _journal_path(config: Any) -> Path:
 def _history(config: Any, limit: int) -> int:
     import sqlite3
 
+    from firmware_host.errors import JournalError
     from firmware_host.export import history_table
-    from firmware_host.journal import JournalError, games_of, read_only
+    from firmware_host.journal import games_of, read_only
 
     path = _journal_path(config)
     db = read_only(path)
@@ -255,8 +256,8 @@ def _history(config: Any, limit: int) -> int:
 def _export(config: Any, form: str, out: Path | None) -> int:
     import sqlite3
 
+    from firmware_host.errors import JournalError
     from firmware_host.export import exported_games, to_csv, to_json
-    from firmware_host.journal import JournalError
 
     path = _journal_path(config)
     try:

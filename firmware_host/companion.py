@@ -272,7 +272,8 @@ class Companion:
         rules = snap.rules
         row, actions = self._read_game(game_id)
         state = rules.start(list(row.seats), row.options, seed=row.seed)
-        steps = [{"step": 0, "seat": None, "action": None, "view": rules.view(state, None)}]
+        steps: list[dict[str, Any]] = [
+            {"step": 0, "seat": None, "action": None, "view": rules.view(state, None)}]
         for step, action in enumerate(actions, start=1):
             state = rules.apply(state, action.seat, action.action)
             steps.append({"step": step, "seat": action.seat, "action": action.action,

@@ -312,9 +312,9 @@ def _i2c_address(value: object) -> int:
 
 
 def _rotation(value: object) -> int:
-    if value not in (0, 90, 180, 270) or isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 90, 180, 270):
         raise _Bad(f"expected 0, 90, 180 or 270 (degrees clockwise), got {value!r}")
-    return int(value)  # type: ignore[call-overload]
+    return value
 
 
 def _multiple_of_8(value: object) -> int:

@@ -12,20 +12,17 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import TypeVar
+from typing import Any, TypeVar
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-_STOP = object()
-
-
 class SessionThread:
     """A queue of commands and the thread that runs them."""
 
     def __init__(self, name: str = "session") -> None:
-        self._queue: queue.Queue[object] = queue.Queue()
+        self._queue: queue.Queue[tuple[Callable[[], Any], Future[Any]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._closed = False
         self._lock = threading.Lock()
@@ -56,16 +53,16 @@ class SessionThread:
             if self._closed:
                 return
             self._closed = True
-            self._queue.put(_STOP)
+            self._queue.put(None)
         if not self.on_thread():
             self._thread.join(timeout)
 
     def _run(self) -> None:
         while True:
             item = self._queue.get()
-            if item is _STOP:
+            if item is None:  # close() asked to stop
                 return
-            command, future = item  # type: ignore[misc]
+            command, future = item
             if not future.set_running_or_notify_cancel():
                 continue
             try:

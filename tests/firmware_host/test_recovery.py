@@ -33,7 +33,7 @@ GAMES: tuple[tuple[str, list[str], dict[str, object]], ...] = (
     ("ico", ["Aiko", "Ben"], {}),
     ("hacktrick", ["Aiko", "Ben"], {}),
 )
-SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed")
+SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "codes_remaining")
 
 
 class Refused(Exception):
