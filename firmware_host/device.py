@@ -28,6 +28,7 @@ from hardware.oled import Display, LumaDevice, OledConfig
 from hardware.pinmap import ButtonPins
 from hardware.protocol import DeviceMessage, DieRoll, KeyPress
 from hardware.serial_die import SerialConfig, SerialDie
+from hardware.touch import TouchConfig, TouchGrid
 
 if TYPE_CHECKING:
     from firmware_host.simulator import Simulator
@@ -44,10 +45,14 @@ KEYPAD_BACK = "*"
 @dataclass(frozen=True)
 class DeviceSettings:
     """What the device bundle needs from the config, with the defaults used when a key is
-    absent: the button pins, the OLED, the serial die, the panel's address for the start
-    screen, the debounce window and how often a missing OLED is looked for again."""
+    absent: the pad (``buttons``, or the MPR121 ``touch`` grid: any object with ``bus``,
+    ``address`` and ``irq_pin``), the OLED, the serial die, the panel's address for the start
+    screen, the debounce window and how often a missing OLED is looked for again. The
+    simulator always uses buttons."""
 
+    input: Literal["buttons", "touch"] = "buttons"
     buttons: ButtonPins = field(default_factory=ButtonPins)
+    touch: object = field(default_factory=TouchConfig)
     oled: OledConfig = field(default_factory=OledConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
     url: str = "http://tabletop.local:8080/"
@@ -68,6 +73,15 @@ def settings_from(config: object) -> DeviceSettings:
     else:
         given = {n: getattr(config, n) for n in names if getattr(config, n, None) is not None}
     return replace(DeviceSettings(), **given)
+
+
+def touch_config(given: object) -> TouchConfig:
+    """The hardware's `TouchConfig` from the daemon's touch section (``bus``, ``address``,
+    ``irq_pin`` and any other field it shares)."""
+    if isinstance(given, TouchConfig):
+        return given
+    names = {f.name for f in fields(TouchConfig)}
+    return replace(TouchConfig(), **{n: getattr(given, n) for n in names if hasattr(given, n)})
 
 
 def _input_of(event: PadEvent) -> Input | None:
@@ -123,7 +137,7 @@ class Device:
         *,
         mode: Mode,
         pad: PadInterface,
-        grid: ButtonGrid | None,
+        grid: ButtonGrid | TouchGrid | None,
         die: SerialDie | None,
         display: Display | None,
         grid_problem: str | None = None,
@@ -242,19 +256,24 @@ def open_device(
 
     die = SerialDie(serial, listener=on_message, opener=opener,
                     on_state=lambda _state: pad.submit_redraw())
-    grid: ButtonGrid | None = None
+    grid: ButtonGrid | TouchGrid | None = None
     grid_problem: str | None = None
     try:
-        grid = ButtonGrid(
-            settings.buttons,
-            listener=lambda event: _submit_pad_event(pad, event),
-            debounce=0.0 if mode == "simulator" else settings.debounce,
-            hold_time=None,
-            pin_factory=pin_factory,
-        )
+        if mode == "pi" and settings.input == "touch":
+            grid = TouchGrid.open(touch_config(settings.touch),
+                                  listener=lambda event: _submit_pad_event(pad, event),
+                                  hold_time=None, pin_factory=pin_factory)
+        else:
+            grid = ButtonGrid(
+                settings.buttons,
+                listener=lambda event: _submit_pad_event(pad, event),
+                debounce=0.0 if mode == "simulator" else settings.debounce,
+                hold_time=None,
+                pin_factory=pin_factory,
+            )
     except DeviceNotFound as error:
         grid_problem = str(error)
-        log.warning("no button grid: %s", error)
+        log.warning("no pad: %s; the box runs on phones and the keypad", error)
     device = Device(mode=mode, pad=pad, grid=grid, die=die, display=display,
                     grid_problem=grid_problem)
     device.messages = delivered

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gpiozero.pins.mock import MockFactory
 
+from hardware.buttons import ButtonGrid
 from hardware.oled import Display
 from hardware.pinmap import Key
 from hardware.protocol import DieRoll, KeyPress, encode
@@ -45,7 +46,7 @@ class Simulator:
 
     def _pin(self, key: Key) -> Any:
         grid = self.device.grid
-        if grid is None:
+        if not isinstance(grid, ButtonGrid):
             raise ValueError("the simulated pad has no button grid")
         keys = grid.pins.keys()
         if key not in keys:
@@ -57,7 +58,7 @@ class Simulator:
 
     def _drive(self, key: Key, pressed: bool) -> None:
         pin = self._pin(key)
-        assert self.device.grid is not None
+        assert isinstance(self.device.grid, ButtonGrid)
         if pressed == self.device.grid.pins.pull_up:
             pin.drive_low()
         else:

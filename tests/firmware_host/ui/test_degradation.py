@@ -7,6 +7,7 @@ import pty
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from firmware_host.device import DeviceSettings, open_device
 from firmware_host.screens.start import start_screen
 from hardware.oled import OledConfig
 from hardware.pinmap import ButtonPins
-from hardware.protocol import DieRoll, encode
+from hardware.protocol import DieRoll, KeyPress, encode
 from hardware.serial_die import SerialConfig
 from rules import CHANCE
 from tests.firmware_host.ui.conftest import same
@@ -77,6 +78,35 @@ def test_without_oled_the_box_runs_says_so_and_plays(tmp_path: Path, companion: 
     finally:
         device.close()
         device.close()  # idempotent
+
+
+def test_missing_touch_grid_is_reported_and_the_keypad_still_plays(
+    tmp_path: Path, companion: Companion
+) -> None:
+    @dataclass(frozen=True)
+    class Touch:  # the daemon's [touch] section: the bus has no MPR121 (no /dev/i2c-99)
+        bus: int = 99
+        address: int = 0x5A
+        irq_pin: int = 22
+
+    link = tmp_path / "die"
+    master, slave = pty.openpty()
+    link.symlink_to(os.ttyname(slave))
+    config = replace(settings(tmp_path, port=link), input="touch", touch=Touch())
+    device = open_device(config, companion, mode="pi", pin_factory=MockFactory())
+    try:
+        assert device.grid is None
+        assert "MPR121" in device.status()["pad"] and "i2c-99" in device.status()["pad"]
+        assert device.die is not None and device.die.wait_connected(WAIT)
+        gid = companion.create_game("dice216", ["Aiko", "Ben"])
+        version = companion.version()
+        os.write(master, encode(KeyPress("3")))  # the keypad's digit is the roll
+        companion.wait_for_change(version, WAIT)
+        assert companion.view(gid, None)["pending_roll"] == 3
+    finally:
+        device.close()
+        os.close(master)
+        os.close(slave)
 
 
 def test_oled_error_mid_game_keeps_playing_and_the_frame_comes_back(
