@@ -21,7 +21,7 @@ from firmware_host.screens.start import start_screen
 from hardware.oled import OledConfig
 from hardware.pinmap import ButtonPins
 from hardware.protocol import DieRoll, KeyPress, encode
-from hardware.serial_die import SerialConfig
+from hardware.serial_die import LinkState, SerialConfig
 from rules import CHANCE
 from tests.firmware_host.ui.conftest import same
 from tests.firmware_host.ui.oled_bus import RecordingBus
@@ -164,3 +164,35 @@ def test_die_missing_at_start_is_waited_for_then_read(tmp_path: Path, companion:
         for fd in (master, slave):
             if fd >= 0:
                 os.close(fd)
+
+
+def test_die_unplugged_mid_game_is_noticed_and_waited_for(
+    tmp_path: Path, companion: Companion
+) -> None:
+    link = tmp_path / "die"
+    master, slave = pty.openpty()
+    link.symlink_to(os.ttyname(slave))
+    device = open_device(settings(tmp_path, port=link), companion, mode="pi",
+                         pin_factory=MockFactory())
+    fds = [master, slave]
+    try:
+        assert device.die is not None and device.die.wait_connected(WAIT)
+        gid = companion.create_game("dice216", ["Aiko", "Ben"])
+        for fd in fds:
+            os.close(fd)
+        fds = []
+        link.unlink()  # the cable is pulled
+        assert device.die.wait_state(LinkState.DISCONNECTED, WAIT)
+        assert companion.status()["die"] is False
+        master, slave = pty.openpty()
+        fds = [master, slave]
+        link.symlink_to(os.ttyname(slave))  # and plugged in again
+        assert device.die.wait_connected(WAIT)
+        version = companion.version()
+        os.write(master, encode(DieRoll(6, 2)))
+        companion.wait_for_change(version, WAIT)
+        assert companion.view(gid, None)["pending_roll"] == 2
+    finally:
+        device.close()
+        for fd in fds:
+            os.close(fd)
