@@ -5,6 +5,18 @@ turn, all at the same time). When the last guesser of a turn submits, every card
 and scored ``matches − misses`` (0 for a repeat); non-repeats go onto the clue board. The game
 ends when a card equals the secret, or after ``turn_limit`` turns with nobody finding it (then
 everyone scores 0 and loses). The host may abandon a game with :func:`abandon_game`.
+
+>>> state = GAME.start(["Lock", "Aiko", "Ben"])
+>>> state = GAME.apply(state, 0, "secret 1-2-3")
+>>> state = GAME.apply(state, 1, "guess 3-2")
+>>> GAME.to_act(state), GAME.view(state, 2)["submitted"], GAME.view(state, 2)["my_guess"]
+([2], [1], None)
+>>> state = GAME.apply(state, 2, "guess 5-2-1")
+>>> board = GAME.view(state, None)["clue_board"]
+>>> [(c["seat"], c["code"], c["matches"], c["misses"]) for c in board]
+[(1, '2-3', 1, 0), (2, '1-2-5', 1, 1)]
+>>> GAME.view(state, None)["scores"]
+[0, 1, 0]
 """
 
 from __future__ import annotations
