@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from firmware_host.pad.inputs import Input
-from firmware_host.screens.unlock import refused_screen
+from firmware_host.screens.message import refusal_pages, refused_screen
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +33,7 @@ class Controller(ABC):
         self.game_id = game_id
         #: The rules' message for the last refused action, shown until the next key.
         self.refusal: str | None = None
+        self.refusal_page = 0
         #: Set when OK was pressed on the ended game's last screen: the pad may leave it.
         self.done = False
 
@@ -42,18 +43,26 @@ class Controller(ABC):
             self.session.act(self.game_id, seat, action)
         except ValueError as error:
             log.info("pad: %s for seat %s refused: %s", action, seat, error)
-            self.refusal = str(error) or "not allowed"
+            self.refuse(str(error) or "not allowed")
             return False
         self.refusal = None
         return True
+
+    def refuse(self, message: str) -> None:
+        """Shows ``message`` as a refusal until the next key."""
+        self.refusal, self.refusal_page = message, 0
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         return self.session.view(self.game_id, seat)
 
     def handle(self, event: Input) -> None:
-        """One input; a refusal on screen is dismissed by any key first."""
+        """One input. A refusal on screen takes it first: OK shows its next page, any other
+        key (or OK on the last page) closes it."""
         if self.refusal is not None:
-            self.refusal = None
+            if event.kind == "ok" and self.refusal_page + 1 < refusal_pages(self.refusal):
+                self.refusal_page += 1
+            else:
+                self.refusal = None
             return
         if self.view().get("outcome") and self.final_screen_shown():
             self.done = self.done or event.kind == "ok"
@@ -66,7 +75,7 @@ class Controller(ABC):
 
     def frame(self) -> Image.Image:
         if self.refusal is not None:
-            return refused_screen(self.refusal)
+            return refused_screen(self.refusal, self.refusal_page)
         return self.draw()
 
     @abstractmethod

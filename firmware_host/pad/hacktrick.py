@@ -72,8 +72,8 @@ class HacktrickPad(Controller):
                 self.card = (square - rightmost, False)
             else:
                 reach = ", ".join(str(rightmost + v) for v in range(6) if v != rightmost)
-                self.refusal = (f"no card reaches square {square}: after a {rightmost} a card "
-                                f"lands on square {reach}")
+                self.refuse(f"no card reaches square {square}: after a {rightmost} a card "
+                            f"lands on square {reach}")
         elif event.kind == "back":
             if self.card is not None:
                 self.card = None

@@ -77,7 +77,7 @@ class UnlockPad(Controller):
                 self.dots.pop()
         elif event.kind == "ok":
             if len(self.dots) < 2:
-                self.refusal = "draw at least one line: two dots or more"
+                self.refuse("draw at least one line: two dots or more")
                 return
             verb = "secret" if seat == int(view.get("lock", 0)) else "guess"
             if self.act(seat, f"{verb} {'-'.join(str(d) for d in self.dots)}"):

@@ -30,6 +30,9 @@ CJK_FONT_PATHS: tuple[str, ...] = (
 CJK_SIZE = 10
 
 Font = ImageFont.ImageFont | ImageFont.FreeTypeFont
+#: Punctuation the rules' messages use that Latin-1 lacks, as the nearest Latin-1 text.
+PUNCTUATION = str.maketrans({"—": "-", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"',
+                             "…": "...", "→": "->", "≤": "<=", "≥": ">=", "−": "-"})
 
 
 @cache
@@ -109,7 +112,7 @@ class Pen:
 
     def text(self, x: int, y: int, text: str, *, fill: int = 1) -> int:
         """Draws ``text`` (Latin-1) with its top line at ``y``; returns the x after it."""
-        safe = text.encode("latin-1", "replace").decode("latin-1")
+        safe = text.translate(PUNCTUATION).encode("latin-1", "replace").decode("latin-1")
         self.draw.text((x, y - 2), safe, font=text_font(), fill=fill)
         return x + CHAR_W * len(safe)
 

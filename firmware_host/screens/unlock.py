@@ -11,7 +11,6 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.screens.message import message_screen
 from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
 
 PAD_SIDE = HEIGHT
@@ -76,11 +75,6 @@ def entry_screen(
     pen.lines(x, 3 * LINE_H + 2, [shown[i : i + chars] for i in range(0, len(shown), chars)][:2])
     pen.text(x, HEIGHT - LINE_H, "OK  Back" if dots else "")
     return image
-
-
-def refused_screen(message: str) -> Image.Image:
-    """Why a code was refused (the rules' message), and how to go on."""
-    return message_screen("Not allowed", message, "Back: change it")
 
 
 def reveal_screen(view: Mapping[str, Any]) -> Image.Image:

@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image
 
 from firmware_host.screens import dice216, hacktrick, ico, unlock
-from firmware_host.screens.message import message_screen, pass_pad_screen
+from firmware_host.screens.message import message_screen, pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
 from rules import get_game
 
@@ -73,11 +73,16 @@ def ico_view() -> dict[str, Any]:
     return rules.view(state, None)
 
 
+LONG_REFUSAL = ("line 1-6 joins dots that are not neighbours; on Easy a line joins "
+                "horizontally, vertically or diagonally adjacent dots")
+
 SCENES: dict[str, Callable[[], Image.Image]] = {
     "start": lambda: start_screen("http://192.168.1.23:8080/", "4821"),
     "start_no_die": lambda: start_screen("http://tabletop.local:8080/", "0917", note="no die"),
-    "message_refused": lambda: unlock.refused_screen(
+    "message_refused": lambda: refused_screen(
         "lines 1-5 and 2-4 cross; crossing is not allowed on Easy"),
+    "message_refused_page_1": lambda: refused_screen(LONG_REFUSAL, 0),
+    "message_refused_page_2": lambda: refused_screen(LONG_REFUSAL, 1),
     "pass_pad": lambda: pass_pad_screen("Aiko", 1),
     "unlock_secret_drawing": lambda: unlock.entry_screen(unlock_view(0, 0), 0, [1, 2, 5, 9],
                                                          secret=True),

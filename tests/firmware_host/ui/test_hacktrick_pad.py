@@ -10,7 +10,7 @@ from firmware_host.pad.hacktrick import (
     play_prompt,
 )
 from firmware_host.screens import hacktrick as screens
-from firmware_host.screens.unlock import refused_screen
+from firmware_host.screens.message import refused_screen
 from tests.firmware_host.ui.conftest import Box, same
 
 TABLE = {"cards": "table", "target": 1}

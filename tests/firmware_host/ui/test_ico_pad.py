@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from firmware_host.pad.ico import PROMPTS
 from firmware_host.screens import ico as screens
-from firmware_host.screens.unlock import refused_screen
+from firmware_host.screens.message import refused_screen
 from rules import get_game
 from tests.firmware_host.ui.conftest import Box, same
 

@@ -4,7 +4,7 @@ guessers, the reveal and the final scores — on mock pins, with the journal on 
 from __future__ import annotations
 
 from firmware_host.screens import unlock as screens
-from firmware_host.screens.message import pass_pad_screen
+from firmware_host.screens.message import pass_pad_screen, refusal_pages, refused_screen
 from firmware_host.screens.start import start_screen
 from tests.firmware_host.ui.conftest import Box, same
 
@@ -44,9 +44,13 @@ def test_code_breaking_the_level_is_refused_with_the_rules_message_and_kept(box:
     try:
         validate(Code.parse("1-6"), "easy")
     except IllegalAction as error:
-        assert same(shown, screens.refused_screen(str(error)))
+        message = str(error)
     else:
         raise AssertionError("1-6 should break Easy")
+    assert same(shown, refused_screen(message))
+    if refusal_pages(message) > 1:
+        box.sim.ok()  # OK reads on
+        assert same(box.screen(), refused_screen(message, 1))
     box.sim.back()  # dismisses the message, the code is still there to fix
     view = box.companion.view(gid, 0)
     assert same(box.screen(), screens.entry_screen(view, 0, [1, 6], secret=True))
