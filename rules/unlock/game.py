@@ -378,8 +378,8 @@ class Unlock(Game[UnlockState]):
 
 
 def _check_players(players: Iterable[str], least: int, most: int) -> tuple[str, ...]:
-    if isinstance(players, str):
-        raise RulesError("players must be a list of names, not one string")
+    if not isinstance(players, list | tuple):
+        raise RulesError(f"players must be a list of names, not {players!r}")
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name.strip():

@@ -93,6 +93,12 @@ def test_player_count_outside_two_to_sixteen_is_refused(count: int) -> None:
         GAME.start([f"p{i}" for i in range(count)])
 
 
+@pytest.mark.parametrize("players", ["Aiko", None, 3])
+def test_players_that_are_not_a_list_of_names_are_refused(players: object) -> None:
+    with pytest.raises(RulesError, match="list of names"):
+        GAME.start(players)  # type: ignore[arg-type]
+
+
 def test_blank_player_name_is_refused() -> None:
     with pytest.raises(RulesError, match="name"):
         GAME.start(["a", " "])
