@@ -31,7 +31,7 @@ def grid_cells(view: Mapping[str, Any]) -> list[list[Cell]]:
                 row.append(None)
             else:
                 owner = c.get("owner") if isinstance(c, Mapping) else None
-                value = c.get("value") if isinstance(c, Mapping) else c
+                value = c.get("value", 0) if isinstance(c, Mapping) else c
                 row.append((int(value), None if owner is None else int(owner)))
         rows.append(row)
     return rows

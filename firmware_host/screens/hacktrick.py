@@ -94,8 +94,8 @@ def board_screen(
     points = list(view.get("points") or [0, 0])
     to_act = list(view.get("to_act") or [])
     status: list[tuple[int | None, str]] = []
-    for seat in range(len(view.get("seats") or [])):
-        status.append((seat, f"{points[seat] if seat < len(points) else 0:>2}"))
+    for player in range(len(view.get("seats") or [])):
+        status.append((player, f"{points[player] if player < len(points) else 0:>2}"))
     row = [str(v) for v in (view.get("row") or [])]
     status.append((None, clip(f"row {' '.join(row[-3:]) if row else '-'}", chars)))
     supply = view.get("supply") or []
@@ -107,14 +107,14 @@ def board_screen(
         kind = declaration.get("kind") if isinstance(declaration, Mapping) else declaration
         status.append((None, clip(f"{str(kind).capitalize()}!", chars)))
     y = 0
-    for seat, text in status:
+    for who, text in status:
         if y + LINE_H > limit:
             break
-        if seat is None:
+        if who is None:
             pen.text(x, y, text)
         else:
-            pen.text(x, y, ">" if seat in to_act else " ")
-            pen.name(x + CHAR_W, y, _name(view, seat), seat, chars=chars - 3)
+            pen.text(x, y, ">" if who in to_act else " ")
+            pen.name(x + CHAR_W, y, _name(view, who), who, chars=chars - 3)
             pen.text(WIDTH - 2 * CHAR_W, y, text)
         y += LINE_H
     return image
