@@ -7,6 +7,7 @@ The registry loads :data:`GAME`. The hint engine and the tests use the code voca
 from rules.unlock.clues import (
     Clue,
     LineIndex,
+    clues_from_view,
     consistent_codes,
     consistent_indices,
     consistent_masks,
@@ -47,6 +48,7 @@ __all__ = [
     "abandon_game",
     "all_codes",
     "canonical_path",
+    "clues_from_view",
     "code_table",
     "codes_remaining",
     "consistent_codes",

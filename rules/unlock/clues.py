@@ -18,9 +18,10 @@ instead of one popcount per code (see docs/benchmarks.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rules.unlock.codes import Code
 from rules.unlock.enumeration import CodeTable, code_table, is_enumerable
@@ -33,6 +34,17 @@ class Clue:
 
     code: Code
     matches: int
+
+
+def clues_from_view(view: Mapping[str, Any]) -> list[Clue]:
+    """The clues of an UNLOCK view's ``clue_board`` (repeats are not clues), so a hint engine
+    working from views alone can filter: ``count_consistent(clues_from_view(v), ...)``."""
+    auto_connect = bool(view["options"]["auto_connect"])
+    return [
+        Clue(Code.parse(card["code"], int(view["size"]), auto_connect), int(card["matches"]))
+        for card in view["clue_board"]
+        if not card["repeat"]
+    ]
 
 
 def consistent_codes(codes: Iterable[Code], clues: Iterable[Clue]) -> Iterator[Code]:

@@ -8,10 +8,13 @@ import pytest
 
 from rules.unlock import (
     DIFFICULTIES,
+    GAME,
     Clue,
     Code,
     all_codes,
+    clues_from_view,
     code_table,
+    codes_remaining,
     consistent_codes,
     consistent_indices,
     consistent_masks,
@@ -82,3 +85,15 @@ def test_impossible_board_leaves_nothing() -> None:
 
 def test_counting_is_refused_gracefully_on_the_4x4_card() -> None:
     assert count_consistent([], "easy", size=4) is None
+
+
+def test_clues_can_be_read_from_a_spectator_view() -> None:
+    state = GAME.start(["Lock", "Aiko", "Ben"], {"repeats": "score_zero", "auto_connect": False})
+    state = GAME.apply(state, 0, "secret 1-3-6")
+    for turn in (["1-3", "4-6"], ["4-6", "2-5-8"]):  # the second 4-6 is a repeat
+        for seat, code in zip((1, 2), turn, strict=True):
+            state = GAME.apply(state, seat, f"guess {code}")
+    clues = clues_from_view(GAME.view(state, None))
+    assert clues == state.clues
+    assert [str(clue.code) for clue in clues] == ["1-3", "4-6", "2-5-8"]
+    assert count_consistent(clues, "medium", 3, False) == codes_remaining(state)
