@@ -38,6 +38,19 @@ EEPROM_PINS: dict[int, str] = {0: "HAT ID_SD", 1: "HAT ID_SC"}
 GPIO_RANGE = range(0, 28)
 
 
+def assign(roles: list[tuple[int, str]], reserved: dict[int, str]) -> dict[int, str]:
+    """GPIO → role for ``roles``; `PinMapError` naming both roles if a pin is used twice,
+    or the bus if a pin is reserved."""
+    used: dict[int, str] = {}
+    for pin, role in roles:
+        if pin in reserved:
+            raise PinMapError(f"{role}: GPIO{pin} is reserved for {reserved[pin]}")
+        if pin in used:
+            raise PinMapError(f"{role}: GPIO{pin} is already used by the {used[pin]}")
+        used[pin] = role
+    return used
+
+
 def _check_gpio(pin: int, role: str) -> None:
     if isinstance(pin, bool) or not isinstance(pin, int) or pin not in GPIO_RANGE:
         raise PinMapError(f"{role}: GPIO{pin!r} is not a header GPIO (use BCM numbers 0-27)")
@@ -64,6 +77,12 @@ class ButtonPins:
             pin = getattr(self, name)
             if pin is not None:
                 _check_gpio(pin, f"buttons.{name}")
+
+    def roles(self) -> list[tuple[int, str]]:
+        """(GPIO, role) for every configured button."""
+        names = {"ok": "OK button", "back": "Back button"}
+        return [(pin, f"dot {key} button" if isinstance(key, int) else names[key])
+                for key, pin in self.keys().items()]
 
     def keys(self) -> dict[Key, int]:
         """Every configured key with its GPIO, dots first."""
@@ -121,11 +140,7 @@ class PinMap:
         """Every GPIO we drive or read, with its role; raises `PinMapError` on a clash."""
         roles: list[tuple[int, str]] = []
         if self.buttons is not None:
-            for key, pin in self.buttons.keys().items():
-                name = f"dot {key} button" if isinstance(key, int) else f"{key.upper()} button"
-                if key == "back":
-                    name = "Back button"
-                roles.append((pin, name))
+            roles += self.buttons.roles()
         if self.touch_irq is not None:
             _check_gpio(self.touch_irq, "touch.irq_pin")
             roles.append((self.touch_irq, "MPR121 IRQ"))
@@ -133,12 +148,4 @@ class PinMap:
             roles.append((self.oled_spi.dc, "OLED DC"))
             if self.oled_spi.reset is not None:
                 roles.append((self.oled_spi.reset, "OLED reset"))
-        reserved = self.reserved()
-        used: dict[int, str] = {}
-        for pin, role in roles:
-            if pin in reserved:
-                raise PinMapError(f"{role}: GPIO{pin} is reserved for {reserved[pin]}")
-            if pin in used:
-                raise PinMapError(f"{role}: GPIO{pin} is already used by the {used[pin]}")
-            used[pin] = role
-        return used
+        return assign(roles, self.reserved())
