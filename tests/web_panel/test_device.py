@@ -57,14 +57,21 @@ def test_frame_is_the_oled_image(box: FlaskClient) -> None:
 
 
 def test_drawing_on_the_pad_changes_the_screen(box: FlaskClient, companion: Companion) -> None:
-    companion.create_game("unlock", ["Aiko", "Ben"])
-    before_version = box.get("/device/state").get_json()["frame_version"]
-    before = frame(box).tobytes()
+    game_id = companion.create_game("unlock", ["Aiko", "Ben"])
+    status, reply = press(box, kind="ok")  # the privacy screen opens the Lock's entry
+    assert status == 200
+    versions = [int(str(reply["frame_version"]))]
+    frames = [frame(box).tobytes()]
     for dot in (1, 5, 9):
         status, reply = press(box, kind="tap", dot=dot)
         assert status == 200
-    assert int(str(reply["frame_version"])) > before_version
-    assert frame(box).tobytes() != before
+        versions.append(int(str(reply["frame_version"])))
+        frames.append(frame(box).tobytes())
+    assert versions == sorted(set(versions)), "each dot drawn changes the screen"
+    assert len(set(frames)) == 4
+    status, _ = press(box, kind="ok")
+    assert status == 200
+    assert companion.view(game_id, 0)["secret"] is not None
 
 
 def test_ok_and_back_and_die_are_accepted(box: FlaskClient, companion: Companion) -> None:

@@ -1,0 +1,232 @@
+"""Phones at the table, in Debian's Chromium: join, draw codes with pointer events, see the other
+phones update live, host flows, the language switch, reconnecting, and the simulated box."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rules import CHANCE
+from tests.e2e.conftest import Table, screenshot
+from tests.web_panel.served import HOST_PIN
+
+pytestmark = pytest.mark.browser
+
+
+def draw(page: Page, dots: list[int], size: int = 3) -> None:
+    """Draw a code on the pattern pad with one continuous pointer stroke."""
+    box = page.locator("#pad").bounding_box()
+    assert box is not None
+
+    def centre(dot: int) -> tuple[float, float]:
+        row, col = divmod(dot - 1, size)
+        return (box["x"] + box["width"] * (col + 0.5) / size,
+                box["y"] + box["height"] * (row + 0.5) / size)
+
+    page.mouse.move(*centre(dots[0]))
+    page.mouse.down()
+    for dot in dots[1:]:
+        page.mouse.move(*centre(dot), steps=6)
+    page.mouse.up()
+
+
+def join(page: Page, table: Table, game_id: int, name: str) -> None:
+    page.goto(f"{table.url}/join/{game_id}")
+    page.get_by_role("button", name=f"I am {name}").click()
+    page.wait_for_url(f"**/games/{game_id}")
+    expect(page.locator(".you-line")).to_contain_text(name)
+    expect(page.locator("#live")).to_have_class(re.compile(r"\bon\b"))
+
+
+def test_lock_and_guessers_play_a_turn_and_see_each_other_live(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben", "Chie"])
+    lock, ben, watcher = table.new_phone(), table.new_phone(), table.new_phone()
+    join(lock, table, game_id, "Aiko")
+    join(ben, table, game_id, "Ben")
+    watcher.goto(f"{table.url}/games/{game_id}")
+    expect(ben.locator("#pad-card")).to_be_hidden()
+
+    expect(lock.locator("#pad-card")).to_be_visible()
+    draw(lock, [1, 5, 9, 6])
+    expect(lock.locator("#pad-code")).to_have_text("1-5-9-6")
+    expect(lock.locator("#pad-hint")).to_have_text("This code obeys the level.")
+    screenshot(lock, "unlock-lock-drawing")
+    lock.locator("#pad-submit").click()
+    expect(lock.locator("#pad-card")).to_be_hidden()
+    expect(lock.locator(".my-card.secret code")).to_have_text(
+        table.companion.view(game_id, 0)["secret"])
+
+    # Ben's phone learns it is his turn without a reload.
+    expect(ben.locator("#pad-card")).to_be_visible()
+    expect(ben.locator("#pad-title")).to_have_text("Draw your code for turn 1")
+    draw(ben, [1, 5, 9])
+    ben.locator("#pad-submit").click()
+    expect(ben.locator(".my-card code")).to_have_text("1-5-9")
+    expect(watcher.locator(".submitted")).to_contain_text("Ben")
+    expect(lock.locator(".submitted")).to_contain_text("Ben")
+
+    table.companion.act(game_id, table.companion.view(game_id, None)["lock"] + 2, "guess 4-5-6")
+    column = lock.locator('.clue-column[data-matches="2"]')
+    expect(column).to_contain_text("Ben")
+    expect(watcher.locator('.clue-column[data-matches="0"]')).to_contain_text("Chie")
+    expect(watcher.locator('.score[data-seat="1"]')).to_have_text("2")
+    assert table.companion.view(game_id, 0)["secret"] not in watcher.content()
+    screenshot(watcher, "unlock-spectator")
+    screenshot(ben, "unlock-guesser")
+
+
+def test_pad_hints_live_and_shows_the_servers_refusal(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben"], {"difficulty": "easy"})
+    lock = table.new_phone()
+    join(lock, table, game_id, "Aiko")
+    draw(lock, [2, 4, 1, 5])
+    expect(lock.locator("#pad-hint")).to_contain_text("cross")
+    lock.locator("#pad-submit").click()
+    expect(lock.locator("#message")).to_be_visible()
+    expect(lock.locator("#message")).to_contain_text("cross")
+    assert table.companion.view(game_id, 0)["secret"] is None
+    lock.locator("#pad-clear").click()
+    draw(lock, [1, 3])  # the stroke passes over 2: auto-connection makes it 1-2-3
+    expect(lock.locator("#pad-code")).to_have_text("1-2-3")
+    lock.locator("#pad-undo").click()
+    expect(lock.locator("#pad-code")).to_have_text("1-2")
+    screenshot(lock, "unlock-pad-hint")
+
+
+def test_four_by_four_pad(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben"], {"size": 4})
+    lock = table.new_phone()
+    join(lock, table, game_id, "Aiko")
+    draw(lock, [1, 6, 11, 16, 12], size=4)
+    expect(lock.locator("#pad-code")).to_have_text("1-6-11-16-12")
+    lock.locator("#pad-submit").click()
+    expect(lock.locator("#pad-card")).to_be_hidden()
+    assert table.companion.view(game_id, 0)["secret"] is not None
+
+
+def test_host_logs_in_creates_a_game_and_reissues_a_lost_seat(table: Table) -> None:
+    host = table.new_phone()
+    host.goto(f"{table.url}/host")
+    host.locator("#pin").fill("0000")
+    host.get_by_role("button", name="Log in").click()
+    expect(host.locator("#message")).to_contain_text("not the host PIN")
+    host.locator("#pin").fill(HOST_PIN)
+    host.get_by_role("button", name="Log in").click()
+    host.get_by_role("link", name="UNLOCK").click()
+    expect(host.locator('[data-option="difficulty"] .help')).to_contain_text("Default")
+    screenshot(host, "host-new-unlock")
+    players = host.locator("#players input")
+    players.nth(0).fill("Aiko")
+    players.nth(1).fill("Ben")
+    host.locator("#add-player").click()
+    host.locator("#players input").nth(2).fill("Chie")
+    host.locator("#opt-difficulty").select_option("hard")
+    host.get_by_role("button", name="Start the game").click()
+    host.wait_for_url(re.compile(r".*/join/\d+$"))
+    game_id = int(host.url.rsplit("/", 1)[1])
+    assert table.companion.view(game_id, None)["options"]["difficulty"] == "hard"
+    assert table.companion.view(game_id, None)["seats"] == ["Aiko", "Ben", "Chie"]
+
+    lost = table.new_phone()
+    join(lost, table, game_id, "Ben")
+    host.goto(f"{table.url}/host")
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.locator(f'.host-game[data-game-id="{game_id}"] [data-reissue]').click()
+    host.wait_for_url("**/host/reissued/*")
+    expect(host.locator("svg.qr")).to_be_visible()
+    screenshot(host, "host-reissued")
+    handover = host.locator(".url").inner_text()
+    found = table.new_phone()
+    found.goto(handover)
+    found.get_by_role("button", name="I am Ben").click()
+    found.wait_for_url(f"**/games/{game_id}")
+    expect(found.locator(".you-line")).to_contain_text("Ben")
+    lost.reload()
+    expect(lost.locator(".you-line")).to_contain_text("You are watching")
+
+    host.goto(f"{table.url}/games/{game_id}")
+    host.get_by_role("button", name="Abandon").click()
+    expect(host.locator(".outcome")).to_contain_text("abandoned")
+    assert table.companion.view(game_id, None)["status"] == "abandoned"
+    host.goto(f"{table.url}/history")
+    host.get_by_role("link", name="Replay").first.click()
+    expect(host.locator(".step-count")).to_be_visible()
+
+
+def test_language_switch_is_remembered(table: Table) -> None:
+    table.companion.create_game("dice216", ["Aiko", "Ben"])
+    phone = table.new_phone()
+    phone.goto(table.url + "/")
+    expect(phone.locator("h1").first).to_have_text("Games in play")
+    phone.locator("#lang-toggle").click()
+    expect(phone.locator("h1").first).to_have_text("進行中のゲーム")
+    phone.reload()
+    expect(phone.locator("html")).to_have_attribute("lang", "ja")
+    screenshot(phone, "home-ja")
+    japanese = table.new_phone(locale="ja-JP")
+    japanese.goto(table.url + "/history")
+    expect(japanese.locator("html")).to_have_attribute("lang", "ja")
+
+
+def test_a_dropped_stream_shows_reconnecting_and_resumes(table: Table) -> None:
+    game_id = table.companion.create_game("dice216", ["Aiko", "Ben"])
+    phone = table.new_phone()
+    join(phone, table, game_id, "Aiko")
+    state = table.served.app.extensions["tabletop"]
+    state.closing.set()  # every stream ends, and new ones end at once: as if the box went away
+    expect(phone.locator("#reconnecting")).to_be_visible()
+    screenshot(phone, "reconnecting")
+    table.companion.act(game_id, CHANCE, "roll 5")
+    state.closing.clear()
+    expect(phone.locator("#reconnecting")).to_be_hidden(timeout=12000)
+    expect(phone.locator(".die-face")).to_have_text("5")
+
+
+def test_dice_ico_and_hacktrick_boards_play_from_the_phone(table: Table) -> None:
+    dice = table.companion.create_game("dice216", ["Aiko", "Ben"])
+    aiko = table.new_phone()
+    join(aiko, table, dice, "Aiko")
+    aiko.get_by_role("button", name="3", exact=True).click()
+    aiko.locator('[data-action="place 2 2"]').click()
+    expect(aiko.locator(".cell.owned")).to_have_text("3")
+    screenshot(aiko, "dice216")
+
+    ico = table.companion.create_game("ico", ["Aiko", "Ben"], {"start_face": "T0"})
+    ico_phone, other = table.new_phone(), table.new_phone()
+    join(ico_phone, table, ico, "Aiko")
+    join(other, table, ico, "Ben")
+    edge = table.companion.view(ico, 0)["legal_edges"][0]
+    ico_phone.locator(f'button[data-action="place {edge}"]').click()
+    expect(other.locator(".ico-net circle.marker")).to_have_count(1)
+    screenshot(other, "ico")
+
+    hack = table.companion.create_game("hacktrick", ["Aiko", "Ben"], seed=7)
+    mover = table.companion.view(hack, None)["to_act"][0]
+    names = ["Aiko", "Ben"]
+    player, opponent = table.new_phone(), table.new_phone()
+    join(player, table, hack, names[mover])
+    join(opponent, table, hack, names[1 - mover])
+    player.locator("[data-pick]").first.click()
+    player.locator(".variants:not([hidden]) [data-action]").first.click()
+    expect(opponent.locator(".card-row .data-card")).to_have_count(1)
+    screenshot(player, "hacktrick")
+
+
+def test_device_page_drives_the_simulated_box(table: Table) -> None:
+    table.companion.create_game("unlock", ["Aiko", "Ben"])
+    page = table.new_phone()
+    page.goto(table.url + "/device")
+    image = page.locator("#oled")
+    start = image.get_attribute("src") or ""
+    page.get_by_role("button", name="OK").click()  # the privacy screen opens Aiko's entry
+    expect(image).not_to_have_attribute("src", start)
+    opened = image.get_attribute("src") or ""
+    for dot in (1, 5, 9):
+        page.locator(f'[data-dot="{dot}"]').click()
+    expect(image).not_to_have_attribute("src", opened)
+    page.get_by_role("button", name="OK").click()
+    expect(page.locator("#message")).to_be_hidden()
+    assert table.companion.view(1, 0)["secret"] is not None
+    screenshot(page, "device")
