@@ -15,7 +15,14 @@ from rules.unlock.clues import (
     line_index,
 )
 from rules.unlock.codes import BadCode, Code, canonical_path, feedback
-from rules.unlock.enumeration import CodeTable, all_codes, code_table, is_enumerable, random_code
+from rules.unlock.enumeration import (
+    CodeTable,
+    all_codes,
+    code_masks,
+    code_table,
+    is_enumerable,
+    random_code,
+)
 from rules.unlock.game import (
     GAME,
     OPTIONS,
@@ -49,6 +56,7 @@ __all__ = [
     "all_codes",
     "canonical_path",
     "clues_from_view",
+    "code_masks",
     "code_table",
     "codes_remaining",
     "consistent_codes",

@@ -18,13 +18,14 @@ instead of one popcount per code (see docs/benchmarks.md).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from rules.unlock.codes import Code
-from rules.unlock.enumeration import CodeTable, code_table, is_enumerable
+from rules.unlock.enumeration import code_masks, is_enumerable
 from rules.unlock.grid import grid
 
 
@@ -72,40 +73,42 @@ def consistent_masks(masks: Iterable[int], clues: Iterable[Clue]) -> list[int]:
 
 @dataclass(frozen=True, eq=False)
 class LineIndex:
-    """For each line, the codes of a table holding it, as one bitset (an int; bit i: code i)."""
+    """For each line, the codes of a level holding it, as one bitset (an int; bit i: code i,
+    the i-th of ``masks``, which is :func:`code_masks` order, the same as :func:`code_table`)."""
 
-    table: CodeTable
+    size: int
+    masks: array[int]
     holders: tuple[int, ...]
     everything: int
 
 
 @cache
 def line_index(difficulty: str, size: int = 3, auto_connect: bool = True) -> LineIndex:
-    """The :class:`LineIndex` of a cached level (built once, about 0.5 MB on 3×3 Hard)."""
-    table = code_table(difficulty, size, auto_connect)
-    count = len(table)
+    """The :class:`LineIndex` of a level (built once; about 0.5 MB on 3×3 Hard; 3×3 only)."""
+    masks = code_masks(difficulty, size, auto_connect)
+    count = len(masks)
     planes = [bytearray((count + 7) // 8) for _ in range(grid(size).line_count)]
-    for index, mask in enumerate(table.masks):
+    for index, mask in enumerate(masks):
         byte, bit = index >> 3, 1 << (index & 7)
         while mask:
             low = mask & -mask
             planes[low.bit_length() - 1][byte] |= bit
             mask ^= low
     holders = tuple(int.from_bytes(plane, "little") for plane in planes)
-    return LineIndex(table, holders, (1 << count) - 1)
+    return LineIndex(size, masks, holders, (1 << count) - 1)
 
 
 def consistent_indices(index: LineIndex, clues: Iterable[Clue]) -> list[int]:
-    """Positions in ``index.table`` of the codes consistent with ``clues``, in table order."""
+    """Positions in ``index.masks`` of the codes consistent with ``clues``, in order."""
     tests = _tests(clues)
     played = {lines for lines, _ in tests}
-    masks = index.table.masks
+    masks = index.masks
     return [i for i in _bit_positions(_agreeing(index, tests)) if masks[i] not in played]
 
 
 def _agreeing(index: LineIndex, tests: list[tuple[int, int]]) -> int:
     """The bitset of table codes that score every test's matches (played cards included)."""
-    g = grid(index.table.size)
+    g = grid(index.size)
     alive = index.everything
     for lines, matches in tests:
         # Count, for every code at once, how many of the card's lines it holds: ``planes[j]``

@@ -136,6 +136,48 @@ class CodeTable:
             yield Code(size, mask, tuple(dots[offsets[index] : offsets[index + 1]]))
 
 
+@cache
+def code_masks(difficulty: str, size: int = 3, auto_connect: bool = True) -> array[int]:
+    """The line masks of every code of a level, in :func:`search` order (cached; 3×3 only).
+
+    Only what the clue filter needs, found by a recursive search that builds no paths: about
+    half the time of :func:`code_table`, which also keeps paths and texts.
+    """
+    level = check_difficulty(difficulty)
+    if not is_enumerable(level, size):
+        raise ValueError(
+            f"the {level} codes of the {size}×{size} card are too many to list; "
+            "use all_codes() lazily or random_code()"
+        )
+    g = grid(size)
+    moves = _moves(size, level, auto_connect)
+    closing = [dict((m[0], m) for m in moves[a]) for a in range(g.dot_count + 1)]
+    hard = level == "hard"
+    masks = array("Q")
+    keep = masks.append
+
+    def extend(start: int, here: int, second: int, visited: int, covered: int, lines: int) -> None:
+        for dot, bit, over, cross in moves[here]:
+            if (visited | covered) >> dot & 1 or over & visited or (lines & cross and not hard):
+                continue
+            now_visited, now_lines = visited | 1 << dot, lines | bit
+            if start < dot:
+                keep(now_lines)
+            if hard and second and second < dot:  # the same test as search() for loops
+                back = closing[dot].get(start)
+                if (
+                    back is not None
+                    and not back[2] & now_visited
+                    and now_visited & -now_visited == 1 << start
+                ):
+                    keep(now_lines | back[1])
+            extend(start, dot, second or dot, now_visited, covered | over, now_lines)
+
+    for start in g.dots:
+        extend(start, start, 0, 1 << start, 0, 0)
+    return masks
+
+
 def is_enumerable(difficulty: str, size: int) -> bool:
     """True when every code of the level can be listed at start-up (3×3; not 4×4)."""
     check_difficulty(difficulty)

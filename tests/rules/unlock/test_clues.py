@@ -60,7 +60,7 @@ def test_every_filter_keeps_exactly_the_codes_consistent_with_the_board(
         assert set(consistent_masks(table.masks, board)) == want
         positions = consistent_indices(index, board)
         assert positions == sorted(positions)
-        assert {table.masks[i] for i in positions} == want
+        assert {index.masks[i] for i in positions} == want
         assert count_consistent(board, level, 3, auto_connect) == len(want)
 
 

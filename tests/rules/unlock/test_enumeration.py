@@ -10,6 +10,7 @@ import pytest
 from rules.unlock import (
     Code,
     all_codes,
+    code_masks,
     code_table,
     grid,
     is_enumerable,
@@ -82,6 +83,11 @@ def test_easier_levels_are_subsets_of_harder_ones(level: str, auto_connect: bool
     assert mine <= set(code_table(harder, 3, auto_connect).masks)
 
 
+@pytest.mark.parametrize(("level", "auto_connect"), SETTINGS)
+def test_masks_only_search_lists_the_table_in_order(level: str, auto_connect: bool) -> None:
+    assert code_masks(level, 3, auto_connect) == code_table(level, 3, auto_connect).masks
+
+
 def test_code_table_is_built_once_and_cached() -> None:
     assert code_table("medium", 3, True) is code_table("medium", 3, True)
 
@@ -90,6 +96,8 @@ def test_4x4_levels_are_searched_lazily_not_cached() -> None:
     assert not is_enumerable("easy", 4)
     with pytest.raises(ValueError, match="too many to list"):
         code_table("hard", 4)
+    with pytest.raises(ValueError, match="too many to list"):
+        code_masks("easy", 4)
     first = list(islice(all_codes("hard", 4), 1000))
     assert len({code.lines for code in first}) == 1000
     for code in first[::50]:
