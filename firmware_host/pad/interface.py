@@ -201,11 +201,13 @@ class PadInterface:
                     self._idle.notify_all()
 
     def _current(self) -> Controller | None:
-        """The game the pad is on: an ended game until OK on its last screen (a tournament's
-        next game waits behind it), else the newest active game, else None."""
+        """The game the pad is on: a finished game until OK on its last screen (a
+        tournament's next game waits behind it), else the newest active game, else None."""
         active = {int(g["id"]): str(g["game"]) for g in self.companion.games(status="active")}
         current = self._controller
-        if current is not None and current.game_id not in active and not current.done:
+        finished = current is not None and current.game_id not in active and not current.done
+        # a finished game's last screens wait for OK; an abandoned game just goes
+        if finished and current is not None and current.view().get("status") != "abandoned":
             return current
         if not active:
             self._controller = None

@@ -61,6 +61,8 @@ def test_full_round_with_keypad_card_values(box: Box) -> None:
     while not (view := box.companion.view(gid, None))["outcome"]:
         mover = view["to_act"][0]
         legal = box.companion.view(gid, mover)["legal_actions"]
+        prompt = "lead 0-5" if view["phase"] == "lead" else PROMPT_CHOOSE
+        assert same(box.screen(), screens.board_screen(view, prompt=prompt))
         if view["phase"] == "lead":
             action = legal[-1]
             box.sim.key(action.split()[1])
