@@ -8,6 +8,7 @@ journaled actions — to choose legal actions and to check the restarted daemon'
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import random
@@ -175,7 +176,8 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
                 del in_flight[table.game_id]
                 table.acked.append(step)
                 acknowledged += 1
-        except (urllib.error.URLError, ConnectionError, TimeoutError, Refused):
+        except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError,
+                Refused):
             assert killed.wait(10), "the daemon refused or dropped a request it was not killed in"
         finally:
             timer.cancel()
