@@ -55,8 +55,8 @@ def test_square_no_card_can_reach_is_refused_before_anything_is_sent(box: Box) -
     assert len(box.actions(gid)) == 1
 
 
-def test_full_round_with_keypad_card_values(box: Box) -> None:
-    gid = box.companion.create_game("hacktrick", ["Aiko", "Ben"], TABLE)
+def test_full_game_of_two_rounds_with_keypad_card_values(box: Box) -> None:
+    gid = box.companion.create_game("hacktrick", ["Aiko", "Ben"], {**TABLE, "target": 2})
     count = 0
     while not (view := box.companion.view(gid, None))["outcome"]:
         mover = view["to_act"][0]
@@ -85,7 +85,8 @@ def test_full_round_with_keypad_card_values(box: Box) -> None:
         assert count < 200
     outcome = view["outcome"]
     winner = outcome["winners"][0]
-    assert view["points"][winner] == outcome["scores"][winner] >= 1
+    assert view["points"][winner] == outcome["scores"][winner] >= 2
+    assert view["round"] >= 2
     assert same(box.screen(), screens.board_screen(view))
 
 
