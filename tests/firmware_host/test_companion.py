@@ -271,3 +271,28 @@ def test_unlock_views_carry_how_many_codes_fit_the_clue_board(tmp_path: Path) ->
         secret, guess = Code.parse("1-2-3"), Code.parse("4-5-6")
         fitting = [c for c in every if feedback(c, guess) == feedback(secret, guess)]
         assert box.view(gid, 1)["codes_remaining"] == len(fitting)
+
+
+def test_abandoned_unlock_game_shows_the_rules_abandoned_end(tmp_path: Path) -> None:
+    with Companion.open(tmp_path / "real") as box:
+        gid = box.create_game("unlock", ["Lock", "Aiko"], {"difficulty": "easy"})
+        box.act(gid, 0, "secret 1-2-3")
+        box.abandon(gid)
+        view = box.view(gid, 1)
+        assert view["status"] == "abandoned" and view["outcome"]["reason"] == "abandoned"
+        assert view["to_act"] == []
+    with Companion.open(tmp_path / "real") as box:  # rebuilt from the journal the same way
+        assert box.view(gid, 1)["outcome"]["reason"] == "abandoned"
+
+
+def test_status_reports_the_attached_device(companion: Companion) -> None:
+    assert companion.status() == {"hardware": "simulator", "oled": "missing", "die": False,
+                                  "host_pin_set": False}
+    companion.attach_status(lambda: {"oled": "ok", "die": True})
+    assert companion.status()["oled"] == "ok" and companion.status()["die"] is True
+
+
+def test_host_pin_from_config_is_used_and_reported(tmp_path: Path) -> None:
+    with Companion.open(tmp_path / "cfg", host_pin="2468") as box:
+        assert box.host_pin == "2468" and box.status()["host_pin_set"] is True
+    assert not (tmp_path / "cfg" / "host_pin").exists()

@@ -103,3 +103,15 @@ def test_a_tournament_sets_the_lock_itself(companion: Companion) -> None:
 def test_unknown_tournament(companion: Companion) -> None:
     with pytest.raises(NoSuchTournament):
         companion.tournament(4)
+
+
+def test_listeners_hear_of_the_next_game_after_it_exists(companion: Companion) -> None:
+    tid = companion.create_tournament(["Aiko", "Ben"])
+    first = companion.tournament(tid)["games"][-1]
+    heard: list[tuple[int | None, list[int]]] = []
+    companion.add_listener(lambda gid, version: heard.append(
+        (gid, companion.tournament(tid)["games"])))
+    open_vault(companion, first, wrong=0)
+    second = companion.tournament(tid)["games"][-1]
+    assert heard[-2:] == [(first, [first, second]), (second, [first, second])]
+    assert companion.view(second, None)["status"] == "active"
