@@ -228,22 +228,37 @@ def _writer_for(device: Any) -> _PartialWriter | None:
 def plan_windows(
     old: list[bytes], new: list[bytes], *, window_cost: int, multi_page: bool
 ) -> list[Window]:
-    """The cheapest windows (by bytes) covering every changed byte of ``new``."""
-    per_page: list[Window] = []
-    for page, (a, b) in enumerate(zip(old, new, strict=True)):
-        if a != b:
-            for c0, c1 in dirty_spans(a, b, window_cost):
-                per_page.append(Window(page, page, c0, c1))
-    if not multi_page or len(per_page) < 2:
-        return per_page
-    box = Window(
-        min(w.p0 for w in per_page),
-        max(w.p1 for w in per_page),
-        min(w.c0 for w in per_page),
-        max(w.c1 for w in per_page),
-    )
-    split_cost = sum(w.size + window_cost for w in per_page)
-    return [box] if box.size + window_cost <= split_cost else per_page
+    """The cheapest windows (by bytes) covering every changed byte of ``new``.
+
+    Each page alone is covered by its dirty spans; with ``multi_page`` (SSD1306) a run of
+    consecutive pages may instead share one rectangle, chosen by dynamic programming over
+    the pages when that costs fewer bytes.
+    """
+    pages = len(new)
+    spans = [
+        [] if a == b else [Window(p, p, c0, c1) for c0, c1 in dirty_spans(a, b, window_cost)]
+        for p, (a, b) in enumerate(zip(old, new, strict=True))
+    ]
+    if not multi_page:
+        return [w for page in spans for w in page]
+    # best[i]: cheapest cover of pages 0..i-1, with the windows used.
+    best: list[tuple[int, list[Window]]] = [(0, [])]
+    for end in range(1, pages + 1):
+        single = spans[end - 1]
+        cost, windows = best[end - 1]
+        choice = (cost + sum(w.size + window_cost for w in single), windows + single)
+        c0, c1 = 10**9, -1
+        for start in range(end - 1, -1, -1):
+            for w in spans[start]:
+                c0, c1 = min(c0, w.c0), max(c1, w.c1)
+            if c1 < 0 or start == end - 1 or not spans[start] or not spans[end - 1]:
+                continue
+            box = Window(start, end - 1, c0, c1)
+            cost, windows = best[start]
+            if cost + box.size + window_cost < choice[0]:
+                choice = (cost + box.size + window_cost, [*windows, box])
+        best.append(choice)
+    return best[pages][1]
 
 
 class Display:
