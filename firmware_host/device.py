@@ -20,7 +20,7 @@ from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.interface import Companionish, PadInterface
+from firmware_host.pad.interface import CompanionApi, PadInterface
 from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
@@ -188,7 +188,7 @@ class Device:
 
 def open_device(
     config: object,
-    companion: Companionish,
+    companion: CompanionApi,
     *,
     mode: Mode,
     rng: random.Random | None = None,

@@ -36,7 +36,7 @@ from firmware_host.screens.start import start_screen
 log = logging.getLogger(__name__)
 
 
-class Companionish(Session, Protocol):
+class CompanionApi(Session, Protocol):
     """What the loop needs of the companion."""
 
     host_pin: str
@@ -77,7 +77,7 @@ class PadInterface:
 
     def __init__(
         self,
-        companion: Companionish,
+        companion: CompanionApi,
         display: Screen | None,
         *,
         url: str,
