@@ -378,7 +378,8 @@ class Companion:
             actions = self.journal.actions(row.id)
             try:
                 state, previous = _rebuild(rules, row, actions)
-            except ValueError as error:
+            except Exception as error:  # one game the rules no longer replay must not stop
+                # the box from starting; its actions stay in the journal for inspection
                 log.error("game %d (%s) cannot be replayed; it is abandoned: %s",
                           row.id, row.game, error)
                 with self.journal.transaction() as version:
@@ -734,7 +735,7 @@ class Companion:
                 self._ended_states.move_to_end(snap.id)
                 return self._ended_states[snap.id]
         row, actions = self._read_game(snap.id)
-        state, _ = _rebuild(snap.rules, row, actions)
+        state = _replay_what_applies(snap.rules, row, actions)
         if snap.status == "abandoned":
             state = _abandoned(snap.rules, state)
         with self._ended_lock:
@@ -753,6 +754,19 @@ def _abandoned(rules: Game[Any], state: Any) -> Any:
     has one (UNLOCK's ``abandon``), else the state it stopped in."""
     abandon = getattr(rules, "abandon", None)
     return abandon(state) if callable(abandon) else state
+
+
+def _replay_what_applies(rules: Game[Any], row: GameRow, actions: list[ActionRow]) -> Any:
+    """An ended game's final state; a game the rules no longer replay (it was abandoned for
+    that at start) shows the state before the first action they refuse."""
+    state = rules.start(list(row.seats), row.options, seed=row.seed)
+    for action in actions:
+        try:
+            state = rules.apply(state, action.seat, action.action)
+        except ValueError as error:
+            log.warning("game %d stops replaying at action %d: %s", row.id, action.n, error)
+            break
+    return state
 
 
 def _rebuild(rules: Game[Any], row: GameRow, actions: list[ActionRow]) -> tuple[Any, Any | None]:

@@ -296,3 +296,22 @@ def test_host_pin_from_config_is_used_and_reported(tmp_path: Path) -> None:
     with Companion.open(tmp_path / "cfg", host_pin="2468") as box:
         assert box.host_pin == "2468" and box.status()["host_pin_set"] is True
     assert not (tmp_path / "cfg" / "host_pin").exists()
+
+
+def test_a_game_that_no_longer_replays_is_abandoned_and_the_box_starts(
+    open_companion: OpenCompanion,
+) -> None:
+    first = open_companion()
+    broken = first.create_game("race", ["a", "b"])
+    fine = first.create_game("race", ["c", "d"])
+    first.act(broken, CHANCE, "roll 3")
+    first.close()
+    db = sqlite3.connect(first.journal.path)
+    db.execute("UPDATE actions SET action = 'roll 9' WHERE game_id = ?", (broken,))
+    db.commit()
+    db.close()
+    second = open_companion()
+    assert second.view(broken, None)["status"] == "abandoned"
+    assert second.view(fine, None)["status"] == "active"
+    assert journal_rows(second, "SELECT action FROM actions WHERE game_id = ?", broken) == [
+        ("roll 9",)]
