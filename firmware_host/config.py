@@ -5,9 +5,9 @@ Looked for at ``--config``, else ``/etc/tabletop/config.toml``, else
 :class:`firmware_host.errors.ConfigError` whose one-line message names the key, e.g.
 ``config error: display.address: expected an I2C address like 0x3C, got 'abc'``.
 
-Hardware settings reuse the hardware layer's own dataclasses (``ButtonPins``, ``OledConfig``,
-``SerialConfig``), so their checks (pins on the header, no pin twice) apply here too. A complete
-example with every key is ``deploy/config.example.toml``.
+Hardware settings reuse the hardware layer's own dataclasses (``ButtonPins``, ``TouchConfig``,
+``OledConfig``, ``SerialConfig``), so their checks (pins on the header, no pin twice) apply here
+too. A complete example with every key is ``deploy/config.example.toml``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from hardware.errors import PinMapError
 from hardware.oled import OledConfig
 from hardware.pinmap import ButtonPins, PinMap
 from hardware.serial_die import SerialConfig
+from hardware.touch import TouchConfig
 
 STANDARD_PATHS: tuple[Path, ...] = (
     Path("/etc/tabletop/config.toml"),
@@ -37,15 +38,6 @@ def default_data_dir() -> Path:
     """``$XDG_DATA_HOME/tabletop`` (``~/.local/share/tabletop``); the service sets its own."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "tabletop"
-
-
-@dataclass(frozen=True)
-class TouchConfig:
-    """The MPR121 touch grid: I²C bus and address, and the GPIO of its IRQ line."""
-
-    bus: int = 1
-    address: int = 0x5A
-    irq_pin: int = 22
 
 
 @dataclass(frozen=True)
@@ -143,12 +135,22 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
         pull_up=buttons.get("pull_up", _bool, True),
     ))
 
-    touch = _section(data, "touch", ("bus", "address", "irq_pin"))
-    touch_config = TouchConfig(
-        bus=touch.get("bus", _int(0, 10), 1),
-        address=touch.get("address", _i2c_address, 0x5A),
-        irq_pin=touch.get("irq_pin", _gpio, 22),
-    )
+    touch = _section(data, "touch", ("bus", "address", "irq_pin", "electrodes", "ok_electrode",
+                                     "back_electrode", "touch_threshold", "release_threshold"))
+    default_touch = TouchConfig()
+    touch_config = _build("touch", lambda: TouchConfig(
+        bus=touch.get("bus", _int(0, 10), default_touch.bus),
+        address=touch.get("address", _i2c_address, default_touch.address),
+        irq_pin=touch.get("irq_pin", _gpio, default_touch.irq_pin),
+        electrodes=tuple(touch.get("electrodes", _electrode_list(9), default_touch.electrodes)),
+        ok_electrode=touch.get("ok_electrode", _electrode_or_off, default_touch.ok_electrode),
+        back_electrode=touch.get("back_electrode", _electrode_or_off,
+                                 default_touch.back_electrode),
+        touch_threshold=touch.get("touch_threshold", _int(1, 255),
+                                  default_touch.touch_threshold),
+        release_threshold=touch.get("release_threshold", _int(1, 255),
+                                    default_touch.release_threshold),
+    ))
 
     display = _section(data, "display", ("driver", "interface", "bus", "address", "spi_device",
                                          "spi_speed_hz", "dc_pin", "reset_pin", "rotation",
@@ -295,6 +297,25 @@ def _gpio_list(count: int) -> Check:
         if not isinstance(value, list) or len(value) != count:
             raise _Bad(f"expected a list of {count} GPIO numbers, got {value!r}")
         return [_gpio(v) for v in value]
+
+    return check
+
+
+def _electrode(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 11:
+        raise _Bad(f"expected an MPR121 electrode 0–11, got {value!r}")
+    return value
+
+
+def _electrode_or_off(value: object) -> int | None:
+    return None if value is False else _electrode(value)
+
+
+def _electrode_list(count: int) -> Check:
+    def check(value: object) -> list[int]:
+        if not isinstance(value, list) or len(value) != count:
+            raise _Bad(f"expected a list of {count} electrodes, got {value!r}")
+        return [_electrode(v) for v in value]
 
     return check
 

@@ -1,13 +1,14 @@
 """``tabletop check-hardware``: what the configured box finds on its pins, buses and ports.
 
 Each check gives a :class:`Finding` — what was looked for, where, whether it answered, and what
-to do when it did not. The checks follow the config (the OLED's bus and address, the serial
-device, the pins in use).
+to do when it did not. First what this machine offers (the hardware layer's probes: GPIO chips,
+I²C buses and what answers on them, serial ports), then what the config asks for (the board,
+the pins in use, the pin factory, groups, the OLED's and the touch grid's bus and address, the
+die's serial device, the data directory).
 """
 
 from __future__ import annotations
 
-import glob
 import grp
 import importlib
 import os
@@ -67,27 +68,27 @@ def check_config(config: Config) -> list[Finding]:
             Finding("pins in use", None, pins or "none")]
 
 
-def check_gpio(config: Config) -> list[Finding]:
-    chips = sorted(glob.glob("/dev/gpiochip*"))
-    if not chips:
-        return [Finding("GPIO", False, "no /dev/gpiochip* device",
-                        "GPIO exists only on the Pi; on the Pi, check the kernel is recent")]
-    usable = [c for c in chips if os.access(c, os.R_OK | os.W_OK)]
-    findings = [Finding("GPIO", bool(usable), ", ".join(chips),
-                        "add this user to the 'gpio' group and log in again")]
+def check_machine(config: Config) -> list[Finding]:
+    """The hardware layer's view of this machine (``hardware.probe.probe_all``)."""
+    from hardware.probe import probe_all
+
+    return [Finding(f"{found.kind} {found.name}", found.ok, found.detail, found.advice)
+            for found in probe_all()]
+
+
+def check_pin_factory(config: Config) -> list[Finding]:
     factory = os.environ.get("GPIOZERO_PIN_FACTORY", "")
     try:
         importlib.import_module("lgpio")
         has_lgpio = True
     except ImportError:
         has_lgpio = False
-    findings.append(Finding(
+    return [Finding(
         "pin factory", has_lgpio and factory in ("", "lgpio"),
         f"GPIOZERO_PIN_FACTORY={factory or '(unset)'}, lgpio "
         f"{'installed' if has_lgpio else 'missing'}",
         "pip install 'tabletop-companion[pi]' and set GPIOZERO_PIN_FACTORY=lgpio "
-        "(the service unit does)"))
-    return findings
+        "(the service unit does)")]
 
 
 def check_groups(config: Config) -> list[Finding]:
@@ -148,24 +149,17 @@ def check_touch(config: Config) -> list[Finding]:
 
 def check_serial(config: Config) -> list[Finding]:
     device = config.serial.port
-    try:
-        from serial.tools.list_ports import comports
-
-        ports = sorted(p.device for p in comports())
-    except ImportError:
-        ports = []
-    seen = f" (serial ports here: {', '.join(ports) or 'none'})"
     if "://" in device:
-        return [Finding("die/keypad", None, f"{device} is a URL; not checked{seen}")]
+        return [Finding("die/keypad", None, f"{device} is a URL; not checked")]
     path = Path(device)
     if not path.exists():
-        return [Finding("die/keypad", False, f"{device} not found{seen}",
+        return [Finding("die/keypad", False, f"{device} not found",
                         "plug in the die/keypad (USB) or set [serial] device in the config; "
                         "the box runs without it and waits")]
     if not os.access(path, os.R_OK | os.W_OK):
         return [Finding("die/keypad", False, f"{device} exists but is not accessible",
                         "add this user to the 'dialout' group")]
-    return [Finding("die/keypad", True, f"{device} present{seen}")]
+    return [Finding("die/keypad", True, f"{device} present")]
 
 
 def check_data_dir(config: Config) -> list[Finding]:
@@ -177,6 +171,6 @@ def check_data_dir(config: Config) -> list[Finding]:
 
 
 CHECKS: tuple[Callable[[Config], list[Finding]], ...] = (
-    check_platform, check_config, check_gpio, check_groups, check_display, check_touch,
-    check_serial, check_data_dir,
+    check_machine, check_platform, check_config, check_pin_factory, check_groups, check_display,
+    check_touch, check_serial, check_data_dir,
 )

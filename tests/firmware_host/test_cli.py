@@ -165,7 +165,8 @@ def test_check_hardware_reports_each_device_with_advice(tmp_path: Path) -> None:
         os.close(device)
     assert "Traceback" not in result.stderr
     lines = result.stdout.splitlines()
-    assert "[FAIL] board: not a Raspberry Pi" in lines[0]
+    assert "[FAIL] gpio /dev/gpiochip*: none found" in lines[0]  # from hardware.probe
+    assert any(line.startswith("[FAIL] board: not a Raspberry Pi") for line in lines)
     oled = next(i for i, line in enumerate(lines) if "OLED (ssd1306, i2c)" in line)
     assert "I2C bus 7 address 0x3D: no /dev/i2c-7" in lines[oled]
     assert "i2cdetect -y 7" in lines[oled + 1]

@@ -62,6 +62,12 @@ def test_values_are_read_into_the_hardware_settings() -> None:
         ({"dispaly": {}}, "config error: dispaly: unknown key"),
         ({"display": {"adress": 60}}, "config error: display.adress: unknown key"),
         ({"display": 3}, "config error: display: expected a [display] table"),
+        ({"touch": {"address": 0x3C}},
+         "config error: touch: touch.address: 0x3C is not an MPR121"),
+        ({"touch": {"electrodes": [0, 1, 2, 3, 4, 5, 6, 7, 12]}},
+         "config error: touch.electrodes: expected an MPR121 electrode 0–11, got 12"),
+        ({"input": "touch", "touch": {"irq_pin": 3}},
+         "config error: pins: MPR121 IRQ: GPIO3 is reserved"),
     ],
 )
 def test_a_bad_value_names_its_key(document: dict[str, object], message: str) -> None:
