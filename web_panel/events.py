@@ -4,7 +4,8 @@ Each event's id is the game's version, so a phone that slept or reloaded resumes
 ``Last-Event-ID`` (or ``?since=``) and gets the current view at once if it missed a change.
 Keep-alive comments every ``SSE_KEEPALIVE`` seconds hold the connection open through proxies and
 let the server notice a phone that has gone. The seat is re-derived from the token on every event,
-so a re-issued seat stops receiving at once.
+so a re-issued seat stops receiving at once. Phones that would receive the same event (same game,
+seat, version, language and role — typically the spectators) share one rendering of it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
+from web_panel.i18n import current_language
 from web_panel.pages import board_context, render_board
 from web_panel.panel_state import panel
+from web_panel.security import is_host, seat_of
 
 bp = Blueprint("events", __name__)
 
@@ -35,6 +38,16 @@ def event_text(version: int, data: dict[str, Any]) -> str:
     return f"id: {version}\nevent: view\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
+def _event(game_id: int, with_html: bool) -> str:
+    """The event for the requester's own view now (its board rendered in their language)."""
+    context = board_context(game_id)
+    view = context["view"]
+    data: dict[str, Any] = {"version": view["version"], "seat": context["seat"], "view": view}
+    if with_html:
+        data["html"] = render_board(game_id, context)
+    return event_text(view["version"], data)
+
+
 @bp.get("/api/games/<int:game_id>/events")
 def stream(game_id: int) -> Response:
     state = panel()
@@ -48,14 +61,14 @@ def stream(game_id: int) -> Response:
         yield "retry: 2000\n\n"
         while not state.closing.is_set():
             seen = companion.version()
-            context = board_context(game_id)
-            view = context["view"]
-            if view["version"] != last:
-                last = view["version"]
-                data: dict[str, Any] = {"version": last, "seat": context["seat"], "view": view}
-                if with_html:
-                    data["html"] = render_board(game_id, context)
-                yield event_text(last, data)
+            seat = seat_of(game_id)
+            version = companion.view(game_id, seat)["version"]
+            if version != last:
+                last = version
+                yield state.event_cache.get(
+                    (game_id, seat, version, current_language(), is_host(), with_html),
+                    lambda: _event(game_id, with_html),
+                )
             deadline = time.monotonic() + state.keepalive
             while not state.closing.is_set():
                 remaining = deadline - time.monotonic()
@@ -64,7 +77,6 @@ def stream(game_id: int) -> Response:
                     break
                 if companion.wait_for_change(seen, min(remaining, WAIT_SLICE)) > seen:
                     break
-        return
 
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,6 +84,34 @@ class Handovers:
             del self._pending[key]
 
 
+class EventCache:
+    """The latest rendered live events, shared by the streams that would render the same one.
+
+    A key names everything an event depends on (game, seat, version, language, role), so a hit
+    is always the very event that stream would have built; a few hundred entries cover every
+    stream's current event.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._events: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...], build: Callable[[], str]) -> str:
+        """The event for ``key``, built once by ``build`` (outside the lock)."""
+        with self._lock:
+            found = self._events.get(key)
+            if found is not None:
+                self._events.move_to_end(key)
+                return found
+        built = build()
+        with self._lock:
+            self._events[key] = built
+            while len(self._events) > self.size:
+                self._events.popitem(last=False)
+        return built
+
+
 @dataclass
 class PanelState:
     """What the panel's requests share (one per app)."""
@@ -94,6 +122,7 @@ class PanelState:
     handovers: Handovers
     keepalive: float = 15.0
     host_sessions: set[str] = field(default_factory=set)
+    event_cache: EventCache = field(default_factory=EventCache)
     closing: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 

@@ -1,0 +1,126 @@
+"""State change → every connected phone: 30 server-sent event streams on a real waitress server.
+
+Each change is a committed action (``Companion.act``); the latency of a stream is the time from
+just before the call to the moment that stream has read the event carrying the new version.
+Streams ask for the view with its rendered board (``html``), as the game page does.
+
+    .venv/bin/python bench/panel_stream_latency.py [--phones 30] [--changes 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import shutil
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import waitress
+from waitress import wasyncore
+
+from firmware_host.companion import Companion
+from rules import CHANCE
+from web_panel import RECOMMENDED_THREADS, close_app, create_app
+
+
+def read_events(port: int, path: str, arrivals: dict[int, float], ready: threading.Event,
+                lock: threading.Lock, stop: threading.Event) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path)
+    response = conn.getresponse()
+    first = True
+    while not stop.is_set():
+        line = response.readline()
+        if not line:
+            return
+        if line.startswith(b"data: "):
+            version = json.loads(line[6:])["version"]
+            now = time.perf_counter()
+            if first:
+                first = False
+                ready.set()
+                continue
+            with lock:
+                arrivals.setdefault(version, now)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--phones", type=int, default=30)
+    parser.add_argument("--changes", type=int, default=60)
+    args = parser.parse_args()
+    data = Path(tempfile.mkdtemp())
+    companion = Companion.open(data, host_pin="2468")
+    app = create_app(companion, config={"SSE_KEEPALIVE": 15.0})
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=RECOMMENDED_THREADS)
+    halt = threading.Event()
+
+    def run() -> None:
+        while not halt.is_set():
+            wasyncore.loop(timeout=0.05, map=server._map, count=1)
+        server.task_dispatcher.shutdown(timeout=5)
+        wasyncore.close_all(server._map)
+
+    serving = threading.Thread(target=run, daemon=True)
+    serving.start()
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"], {"size": 8})
+    stop = threading.Event()
+    per_stream: list[dict[int, float]] = []
+    readers = []
+    locks = []
+    for _ in range(args.phones):
+        arrivals: dict[int, float] = {}
+        ready = threading.Event()
+        lock = threading.Lock()
+        reader = threading.Thread(target=read_events, daemon=True, args=(
+            server.effective_port, f"/api/games/{game_id}/events", arrivals, ready, lock, stop))
+        reader.start()
+        assert ready.wait(10), "a stream did not start"
+        per_stream.append(arrivals)
+        readers.append(reader)
+        locks.append(lock)
+    latencies: list[float] = []
+    errors = 0
+    cells = [(r, c) for r in range(1, 9) for c in range(1, 9)]
+    for n in range(args.changes):
+        view = companion.view(game_id, None)
+        if CHANCE in view["to_act"]:
+            action, seat = f"roll {n % 6 + 1}", CHANCE
+        else:
+            row, col = cells.pop(0)
+            action, seat = f"place {row} {col}", view["to_act"][0]
+        started = time.perf_counter()
+        companion.act(game_id, seat, action)
+        version = companion.view(game_id, None)["version"]
+        deadline = time.monotonic() + 5
+        for arrivals, lock in zip(per_stream, locks, strict=True):
+            while True:
+                with lock:
+                    seen = arrivals.get(version)
+                if seen is not None:
+                    latencies.append((seen - started) * 1000)
+                    break
+                if time.monotonic() > deadline:
+                    errors += 1
+                    break
+                time.sleep(0.001)
+    stop.set()
+    close_app(app)
+    halt.set()
+    serving.join(10)
+    companion.close()
+    shutil.rmtree(data, ignore_errors=True)
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    print(f"phones {args.phones}, changes {args.changes}, deliveries {len(latencies)}, "
+          f"missed {errors}")
+    print(f"state change -> phone: p50 {statistics.median(latencies):.1f} ms, "
+          f"p99 {p99:.1f} ms, max {latencies[-1]:.1f} ms (budget: p99 <= 50 ms)")
+
+
+if __name__ == "__main__":
+    main()
