@@ -215,7 +215,8 @@ class SerialDie:
 
     `start` opens the port and keeps it open: after an unplug it retries every
     ``backoff_initial`` seconds, doubling up to ``backoff_max``. ``opener`` replaces
-    ``serial.serial_for_url`` (tests use it to reach the ``loop://`` instance).
+    ``serial.serial_for_url`` (tests use it to reach the ``loop://`` instance); ``wait(delay)``
+    replaces the back-off pause (by default an interruptible wait that `close` cuts short).
     """
 
     def __init__(
@@ -228,6 +229,7 @@ class SerialDie:
         backoff_initial: float = 0.25,
         backoff_max: float = 5.0,
         opener: Opener | None = None,
+        wait: Callable[[float], object] | None = None,
     ) -> None:
         if isinstance(port, SerialConfig):
             self.config = port
@@ -239,6 +241,7 @@ class SerialDie:
         self._listener = listener
         self._on_state = on_state
         self._opener = opener if opener is not None else self._open_url
+        self._wait = wait
         self._state = LinkState.STOPPED
         self._state_changed = threading.Condition()
         self._stop = threading.Event()
@@ -297,7 +300,7 @@ class SerialDie:
                     self.counters.add("open_failures")
                     self.last_error = exc
                     log.debug("cannot open %s: %s (retry in %.2fs)", self.port, exc, delay)
-                    if self._stop.wait(delay):
+                    if self._pause(delay):
                         break
                     delay = min(delay * 2, self.config.backoff_max)
                     continue
@@ -318,10 +321,17 @@ class SerialDie:
             self._set_state(LinkState.DISCONNECTED)
             if self._healthy:
                 delay = self.config.backoff_initial
-            if self._stop.wait(delay):
+            if self._pause(delay):
                 break
             delay = min(delay * 2, self.config.backoff_max)
         self._set_state(LinkState.CLOSED)
+
+    def _pause(self, delay: float) -> bool:
+        """Wait out a back-off delay; True if the link is closing."""
+        if self._wait is None:
+            return self._stop.wait(delay)
+        self._wait(delay)
+        return self._stop.is_set()
 
     # Called from the reader thread.
     def _connection_made(self, transport: Any) -> None:

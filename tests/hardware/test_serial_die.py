@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import queue
 import select
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -276,3 +277,48 @@ def test_close_is_idempotent_and_stops_the_threads(device) -> None:
     die.close()
     die.close()
     assert die.state is LinkState.CLOSED
+
+
+class Pauses:
+    """A back-off pause that records its delays and returns at once."""
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+        self.changed = threading.Condition()
+
+    def __call__(self, delay: float) -> None:
+        with self.changed:
+            self.delays.append(delay)
+            self.changed.notify_all()
+
+    def wait_for(self, count: int) -> list[float]:
+        with self.changed:
+            assert self.changed.wait_for(lambda: len(self.delays) >= count, WAIT)
+            return self.delays[:count]
+
+
+def test_back_off_doubles_up_to_the_maximum(device) -> None:
+    device.unplug()
+    pauses = Pauses()
+    with SerialDie(device.url, backoff_initial=0.25, backoff_max=5.0, opener=device.opener,
+                   wait=pauses):
+        assert pauses.wait_for(8) == [0.25, 0.5, 1.0, 2.0, 4.0, 5.0, 5.0, 5.0]
+
+
+def test_back_off_starts_again_small_after_a_good_connection(device) -> None:
+    pauses = Pauses()
+    got: queue.Queue[Any] = queue.Queue()
+    with SerialDie(device.url, listener=got.put, backoff_initial=0.25, backoff_max=5.0,
+                   opener=device.opener, wait=pauses) as die:
+        assert die.wait_connected(WAIT)
+        device.send(encode(KeyPress("1")))
+        assert got.get(timeout=WAIT) == KeyPress("1")
+        device.unplug()
+        assert pauses.wait_for(3) == [0.25, 0.5, 1.0]
+        device.replug()
+        assert die.wait_connected(WAIT)
+        device.send(encode(KeyPress("2")))
+        assert got.get(timeout=WAIT) == KeyPress("2")
+        count = len(pauses.delays)
+        device.unplug()
+        assert pauses.wait_for(count + 1)[count] == 0.25
