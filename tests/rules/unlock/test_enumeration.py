@@ -17,6 +17,7 @@ from rules.unlock import (
     random_code,
     validate,
 )
+from rules.unlock.enumeration import search
 from tests.rules.unlock.brute_force import LEVELS, LineSet, naive_codes
 
 SETTINGS = [(level, auto) for level in LEVELS for auto in (True, False)]
@@ -84,8 +85,17 @@ def test_easier_levels_are_subsets_of_harder_ones(level: str, auto_connect: bool
 
 
 @pytest.mark.parametrize(("level", "auto_connect"), SETTINGS)
-def test_masks_only_search_lists_the_table_in_order(level: str, auto_connect: bool) -> None:
-    assert code_masks(level, 3, auto_connect) == code_table(level, 3, auto_connect).masks
+def test_lazy_search_masks_and_table_list_the_same_codes_in_order(
+    level: str, auto_connect: bool
+) -> None:
+    table = code_table(level, 3, auto_connect)
+    assert code_masks(level, 3, auto_connect) == table.masks
+    lazily = list(search(level, 3, auto_connect))
+    assert [mask for mask, _ in lazily] == list(table.masks)
+    assert [path for _, path in lazily[::37]] == [table.path(i) for i in range(0, len(table), 37)]
+    assert [table.text(i) for i in range(0, len(table), 41)] == [
+        "-".join(map(str, path)) for _, path in lazily[::41]
+    ]
 
 
 def test_code_table_is_built_once_and_cached() -> None:
