@@ -71,7 +71,10 @@ def board_screen(view: Mapping[str, Any], *, prompt: str = "") -> Image.Image:
         pen.text(x0, 0, f"{to_act[0] + 1}:")
         pen.name(x0 + 2 * CHAR_W, 0, str(seats_names[to_act[0]]), to_act[0], chars=chars - 2)
     status = f"L{view.get('level', 1)} t{view.get('turn', 1)} {view.get('active_face', '')}"
-    pen.text(x0, 4 * LINE_H + 3, clip(status, chars))
+    pen.text(x0, 4 * LINE_H + 1, clip(status, chars))
+    left = list(view.get("markers_left") or [])
+    if to_act and to_act[0] < len(left) and not view.get("outcome"):
+        pen.text(x0, 5 * LINE_H, clip(f"{left[to_act[0]]} left", chars))
     if view.get("outcome"):
         prompt = "Game over"
     if prompt:
