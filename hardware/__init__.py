@@ -31,6 +31,7 @@ Touch grid (``hardware.touch``)
 OLED (``hardware.oled``)
     ``Display(luma_device)`` or ``Display.from_config(OledConfig(driver="ssd1306",
     interface="i2c", port=1, address=0x3C, rotation=0, contrast=0xCF), bus=None)``;
+    (SPI: ``interface="spi", spi_port=0, spi_device=0, dc_pin=24, reset_pin=25``);
     ``show(image) -> UpdateStats`` (sends only changed bytes; never raises on bus errors),
     ``state`` (``DisplayState.OK`` / ``ERROR`` / ``CLOSED``), ``last_error``, ``retry()``,
     ``invalidate()``, ``size``, ``image``, ``set_contrast``, ``sleep``/``wake``, ``close()``.

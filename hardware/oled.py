@@ -35,6 +35,10 @@ from hardware.pinmap import SpiDisplayPins
 
 log = logging.getLogger(__name__)
 
+SPI_SPEEDS_HZ = frozenset(
+    int(mhz * 1_000_000)
+    for mhz in (0.5, 1, 2, 4, 8, 16, 20, 24, 28, 32, 36, 40, 44, 48, 50, 52)
+)  # the rates luma's spi interface accepts
 Driver = Literal["ssd1306", "sh1106"]
 Interface = Literal["i2c", "spi"]
 
@@ -53,12 +57,14 @@ SPI_ADVICE = (
 @dataclass(frozen=True)
 class OledConfig:
     """How the OLED is attached. ``rotation`` is in degrees clockwise (0, 90, 180, 270);
-    ``port`` is the I²C bus number or the SPI port; ``address`` is the I²C address."""
+    ``port`` and ``address`` are the I²C bus number and address; ``spi_port`` /
+    ``spi_device`` pick ``/dev/spidev<port>.<device>`` for an SPI display."""
 
     driver: Driver = "ssd1306"
     interface: Interface = "i2c"
     port: int = 1
     address: int = 0x3C
+    spi_port: int = 0
     spi_device: int = 0
     spi_speed_hz: int = 8_000_000
     dc_pin: int = 24
@@ -79,6 +85,9 @@ class OledConfig:
             raise PinMapError(f"oled.contrast: {self.contrast!r} is not within 0-255")
         if not 0x03 <= self.address <= 0x77:
             raise PinMapError(f"oled.address: {self.address!r} is not a 7-bit I2C address")
+        if self.spi_speed_hz not in SPI_SPEEDS_HZ:
+            raise PinMapError(f"oled.spi_speed_hz: {self.spi_speed_hz!r} is not one of "
+                              f"{sorted(SPI_SPEEDS_HZ)}")
         if self.width <= 0 or self.height <= 0 or self.height % 8:
             raise PinMapError(
                 f"oled size {self.width}x{self.height}: height must be a multiple of 8"
@@ -94,7 +103,8 @@ class OledConfig:
     def where(self) -> str:
         if self.interface == "i2c":
             return f"I2C bus {self.port} address 0x{self.address:02X}"
-        return f"SPI {self.port}.{self.spi_device}"
+        node = f"{self.spi_port}.{self.spi_device}"
+        return f"SPI {node} (/dev/spidev{node})"
 
     def advice(self) -> str:
         if self.interface == "i2c":
@@ -310,7 +320,7 @@ class Display:
                 serial = spi_interface(
                     spi=spi,
                     gpio=gpio,
-                    port=config.port,
+                    port=config.spi_port,
                     device=config.spi_device,
                     bus_speed_hz=config.spi_speed_hz,
                     gpio_DC=config.dc_pin,

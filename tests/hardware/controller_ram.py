@@ -181,3 +181,56 @@ class Sh1106Ram(Ssd1306Ram):
         assert self.col < self.columns, "SH1106 write past column 131"
         self.ram[self.page][self.col] = byte
         self.col += 1  # read-modify-write aside, the column simply counts up
+
+
+class RecordingSpi:
+    """A spidev-shaped SPI device; with `RecordingGpio` it turns writes into `Write` records
+    (the DC line tells command from data, as the controller sees it)."""
+
+    def __init__(self, gpio: RecordingGpio, dc_pin: int) -> None:
+        self.gpio = gpio
+        self.dc_pin = dc_pin
+        self.writes: list[Write] = []
+        self.opened: tuple[int, int] | None = None
+        self.max_speed_hz = 0
+        self.closed = False
+
+    def open(self, port: int, device: int) -> None:
+        self.opened = (port, device)
+
+    def writebytes(self, data: list[int]) -> None:
+        control = DATA if self.gpio.levels.get(self.dc_pin) else COMMAND
+        self.writes.append(Write(0, control, bytes(data)))
+
+    def take(self) -> list[Write]:
+        taken, self.writes = self.writes, []
+        return taken
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class RecordingGpio:
+    """An RPi.GPIO-shaped module that remembers output levels."""
+
+    BCM, OUT, LOW, HIGH = 11, 0, 0, 1
+
+    def __init__(self) -> None:
+        self.levels: dict[int, int] = {}
+        self.set_up: set[int] = set()
+
+    def setmode(self, mode: int) -> None:
+        pass
+
+    def setwarnings(self, enabled: bool) -> None:
+        pass
+
+    def setup(self, pin: int, direction: int) -> None:
+        self.set_up.add(pin)
+
+    def output(self, pin: int, level: int) -> None:
+        assert pin in self.set_up, f"GPIO{pin} written before setup"
+        self.levels[pin] = 1 if level else 0
+
+    def cleanup(self, pins: list[int] | None = None) -> None:
+        pass

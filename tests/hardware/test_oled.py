@@ -15,7 +15,13 @@ from PIL import Image, ImageDraw
 
 from hardware import DeviceNotFound, PinMapError
 from hardware.oled import Display, DisplayState, OledConfig, pages_of
-from tests.hardware.controller_ram import RecordingBus, Sh1106Ram, Ssd1306Ram
+from tests.hardware.controller_ram import (
+    RecordingBus,
+    RecordingGpio,
+    RecordingSpi,
+    Sh1106Ram,
+    Ssd1306Ram,
+)
 
 pytestmark = [
     pytest.mark.timeout(60),
@@ -312,3 +318,68 @@ def test_close_is_idempotent_and_blanks_the_panel() -> None:
     rig.sync()
     assert rig.display.state is DisplayState.CLOSED
     assert rig.ram.screen().getbbox() is None
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_spi_display_sends_only_changes_through_dc_and_spi(driver: str) -> None:
+    gpio = RecordingGpio()
+    spi = RecordingSpi(gpio, dc_pin=24)
+    config = OledConfig(driver=driver, interface="spi", spi_port=0, spi_device=1)
+    display = Display.from_config(config, spi=spi, gpio=gpio)
+    display.device.persist = True
+    ram = DRIVERS[driver][1]()
+    assert spi.opened == (0, 1) and spi.max_speed_hz == 8_000_000
+    assert gpio.levels[25] == 1  # reset released
+    image = drawing()
+    display.show(image)
+    ram.feed(spi.take())
+    assert ram.screen().tobytes() == image.tobytes()
+    image.putpixel((90, 3), 1)
+    display.show(image)
+    step = spi.take()
+    ram.feed(step)
+    assert ram.screen().tobytes() == image.tobytes()
+    assert sum(len(w.payload) for w in step) <= 8
+
+
+def test_spi_without_spidev_or_gpio_names_the_port_and_what_to_enable() -> None:
+    with pytest.raises(DeviceNotFound) as info:
+        Display.from_config(OledConfig(interface="spi"))
+    message = str(info.value)
+    assert "SPI 0.0" in message and "dtparam=spi=on" in message and "'spi'" in message
+
+
+def test_unsupported_spi_speed_is_refused() -> None:
+    with pytest.raises(PinMapError, match=r"oled\.spi_speed_hz"):
+        OledConfig(interface="spi", spi_speed_hz=3_000_000)
+
+
+@pytest.mark.parametrize("action", ["set_contrast", "sleep", "wake"])
+def test_bus_error_in_a_panel_command_marks_error_and_forces_a_full_frame(action: str) -> None:
+    rig = Rig("ssd1306")
+    rig.show(drawing())
+    rig.bus.fail_after = 0
+    method = getattr(rig.display, action)
+    method(0x10) if action == "set_contrast" else method()
+    assert rig.display.state is DisplayState.ERROR
+    assert rig.show(drawing()) >= 1024
+    assert rig.display.state is DisplayState.OK
+
+
+def test_shows_from_several_threads_leave_the_last_image_on_screen() -> None:
+    import threading
+
+    rig = Rig("ssd1306")
+    images = []
+    for i in range(8):
+        image = blank()
+        ImageDraw.Draw(image).text((i * 10, i * 6), str(i), fill=1)
+        images.append(image)
+    threads = [threading.Thread(target=rig.display.show, args=(im,)) for im in images]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    rig.sync()
+    last = rig.display.image
+    assert last is not None and rig.screen_matches(last)
