@@ -214,19 +214,31 @@ def test_dice_ico_and_hacktrick_boards_play_from_the_phone(table: Table) -> None
     screenshot(player, "hacktrick")
 
 
-def test_device_page_drives_the_simulated_box(table: Table) -> None:
-    table.companion.create_game("unlock", ["Aiko", "Ben"])
+def test_a_whole_unlock_game_on_the_device_page(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben"])
     page = table.new_phone()
     page.goto(table.url + "/device")
     image = page.locator("#oled")
-    start = image.get_attribute("src") or ""
-    page.get_by_role("button", name="OK").click()  # the privacy screen opens Aiko's entry
-    expect(image).not_to_have_attribute("src", start)
-    opened = image.get_attribute("src") or ""
-    for dot in (1, 5, 9):
-        page.locator(f'[data-dot="{dot}"]').click()
-    expect(image).not_to_have_attribute("src", opened)
-    page.get_by_role("button", name="OK").click()
-    expect(page.locator("#message")).to_be_hidden()
-    assert table.companion.view(1, 0)["secret"] is not None
+
+    def press(label: str) -> None:
+        before = image.get_attribute("src") or ""
+        if label.isdigit():
+            page.locator(f'[data-dot="{label}"]').click()
+        else:
+            page.get_by_role("button", name=label, exact=True).click()
+        expect(image).not_to_have_attribute("src", before)
+
+    press("OK")  # the privacy screen opens Aiko's entry: she is the Lock
+    for dot in "159":
+        press(dot)
     screenshot(page, "device")
+    press("OK")
+    assert table.companion.view(game_id, 0)["secret"] is not None
+    press("OK")  # pass the pad to Ben
+    for dot in "159":
+        press(dot)
+    press("OK")
+    outcome = table.companion.view(game_id, None)["outcome"]
+    assert outcome is not None and outcome["winners"] == [1]
+    expect(page.locator("#message")).to_be_hidden()
+    screenshot(page, "device-reveal")
