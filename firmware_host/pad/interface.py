@@ -236,13 +236,15 @@ class PadInterface:
 
     def _redraw(self) -> None:
         image = self._draw()
+        # the display first, then the version: whoever sees the new version (the simulator's
+        # /device page) finds the new image on the OLED
+        if self.display is not None:
+            self.display.show(image)
         with self._idle:
             if image.tobytes() != self._frame.tobytes():
                 self._frame = image
                 self._frame_version += 1
                 self._idle.notify_all()
-        if self.display is not None:
-            self.display.show(image)
 
     def _retry_display(self) -> None:
         if self.display is None and self._open_display is not None:
