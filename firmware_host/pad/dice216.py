@@ -12,7 +12,7 @@ import random
 from PIL import Image
 
 from firmware_host.pad.controller import Controller, Session
-from firmware_host.pad.inputs import Input
+from firmware_host.pad.inputs import Input, as_dot
 from firmware_host.screens import dice216 as screens
 from rules import CHANCE
 
@@ -43,6 +43,7 @@ class Dice216Pad(Controller):
         mover = view.get("mover")
         if mover is None:
             return
+        event = as_dot(event)  # no number is asked for now: keypad digits move the cursor
         if event.kind == "dot" and event.value in MOVES:
             dr, dc = MOVES[event.value]
             self.cursor = ((self.cursor[0] + dr) % size, (self.cursor[1] + dc) % size)

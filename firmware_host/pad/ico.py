@@ -9,7 +9,7 @@ from __future__ import annotations
 from PIL import Image
 
 from firmware_host.pad.controller import Controller
-from firmware_host.pad.inputs import Input
+from firmware_host.pad.inputs import Input, as_dot
 from firmware_host.screens import ico as screens
 
 PROMPTS = {"place": "1-3 place", "move": "1-3 roll", "roll": "OK roll"}
@@ -19,6 +19,7 @@ class IcoPad(Controller):
     """The ICO pad state machine (see the module docstring)."""
 
     def on_input(self, event: Input) -> None:
+        event = as_dot(event)
         view = self.view()
         mover = view.get("mover")
         if view.get("outcome") or mover is None:

@@ -20,6 +20,14 @@ class Input:
         return self.kind if self.value is None else f"{self.kind} {self.value}"
 
 
+def as_dot(event: Input) -> Input:
+    """A keypad digit 1–9 as the pad's dot of that number (the keypad mirrors the pad where
+    no number is asked for); any other input unchanged."""
+    if event.kind == "digit" and event.value is not None and 1 <= event.value <= 9:
+        return Input("dot", event.value)
+    return event
+
+
 OK = Input("ok")
 BACK = Input("back")
 

@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image
 
 from firmware_host.pad.controller import Controller, Session
-from firmware_host.pad.inputs import Input
+from firmware_host.pad.inputs import Input, as_dot
 from firmware_host.screens import unlock as screens
 from firmware_host.screens.message import message_screen, pass_pad_screen
 
@@ -54,6 +54,7 @@ class UnlockPad(Controller):
         return not self._unseen_reveal(self.view())
 
     def on_input(self, event: Input) -> None:
+        event = as_dot(event)
         view = self.view()
         if self._unseen_reveal(view):
             if event.kind == "ok":

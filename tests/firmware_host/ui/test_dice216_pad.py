@@ -112,3 +112,13 @@ def test_simulator_refuses_dots_the_pad_does_not_have(box: Box) -> None:
     for dot in (0, 10, 16):
         with pytest.raises(ValueError, match=f"dot {dot} is not on the pad"):
             box.sim.tap(dot)
+
+
+def test_keypad_digits_move_the_cursor_once_the_roll_is_in(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"])
+    box.sim.key("6")  # awaited roll: the digit is the number rolled
+    assert box.wait_actions(gid, 1) == [(CHANCE, "roll 6")]
+    for digit in "863":  # down, right, then up-right
+        box.sim.key(digit)
+    box.sim.key("5")
+    assert box.wait_actions(gid, 2)[-1] == (0, "place 1 3")

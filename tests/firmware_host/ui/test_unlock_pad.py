@@ -146,3 +146,13 @@ def test_tournament_next_game_waits_behind_the_last_reveal(box: Box) -> None:
     box.sim.ok()
     second = box.companion.view(games[1], None)
     assert same(box.screen(), pass_pad_screen(second["seats"][second["lock"]], second["lock"]))
+
+
+def test_keypad_digits_draw_like_the_pad_dots(box: Box) -> None:
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko"], {"difficulty": "easy"})
+    box.sim.key("#")  # the keypad's OK
+    for digit in "789":
+        box.sim.key(digit)
+    box.sim.key("*")  # Back: 9 goes
+    box.sim.key("#")
+    assert box.wait_actions(gid, 1) == [(0, "secret 7-8")]
