@@ -73,7 +73,7 @@ class ButtonGrid:
         self.pins = pins if pins is not None else ButtonPins()
         self._guard = DebounceGuard(debounce, clock)
         self._events = PadEmitter(self.source, hold_time=hold_time, timers=timers)
-        self._timers = self._events._timers
+        self._timers = self._events.timers
         self._settles: dict[Key, Cancellable] = {}
         self._lock = threading.RLock()
         self._buttons: dict[Key, Button] = {}

@@ -51,7 +51,7 @@ class PadEmitter:
             raise ValueError(f"hold_time must be > 0 seconds or None, got {hold_time!r}")
         self.source = source
         self.hold_time = hold_time
-        self._timers = timers if timers is not None else ThreadTimers()
+        self.timers: Timers = timers if timers is not None else ThreadTimers()
         self._listeners: list[PadListener] = []
         self._holds: dict[Key, tuple[object, Cancellable]] = {}
         self._pressed: set[Key] = set()
@@ -78,7 +78,7 @@ class PadEmitter:
             self._pressed.add(key)
             if self.hold_time is not None:
                 token = object()
-                handle = self._timers.call_later(
+                handle = self.timers.call_later(
                     self.hold_time, lambda: self._hold_fired(key, token)
                 )
                 self._holds[key] = (token, handle)

@@ -144,7 +144,7 @@ class TouchGrid:
         self._owns_bus = owns_bus
         self._keys = self.config.keys()
         self._events = PadEmitter(self.source, hold_time=hold_time, timers=timers)
-        self._timers = self._events._timers
+        self._timers = self._events.timers
         self.retry_delay = retry_delay
         self._retry: Cancellable | None = None
         self._lock = threading.RLock()
