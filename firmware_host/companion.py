@@ -280,6 +280,31 @@ class Companion:
                           "view": rules.view(state, None)})
         return steps
 
+    def standings(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Every player by name over the finished games (of ``game``, or all): ``name``,
+        ``played``, ``won``, ``points`` (sum of their scores), ranked by wins then points;
+        abandoned games count for nothing."""
+        table: dict[str, dict[str, Any]] = {}
+        for snap in self._games.values():
+            if snap.status != "finished" or (game is not None and snap.game != game):
+                continue
+            outcome = snap.outcome or {}
+            winners = outcome.get("winners") or []
+            scores = outcome.get("scores")
+            for seat, name in enumerate(snap.seats):
+                row = table.setdefault(name, {"name": name, "played": 0, "won": 0, "points": 0})
+                row["played"] += 1
+                row["won"] += seat in winners
+                if isinstance(scores, list | tuple) and seat < len(scores):
+                    score = scores[seat]
+                    row["points"] += score if isinstance(score, int) else 0
+        ranked = sorted(table.values(), key=lambda r: (-r["won"], -r["points"], r["name"]))
+        for position, row in enumerate(ranked):
+            same = position and (ranked[position - 1]["won"], ranked[position - 1]["points"]) == (
+                row["won"], row["points"])
+            row["rank"] = ranked[position - 1]["rank"] if same else position + 1
+        return ranked
+
     def tournament(self, tid: int) -> dict[str, Any]:
         """A tournament's players, games, scores and standings."""
         try:

@@ -315,3 +315,22 @@ def test_a_game_that_no_longer_replays_is_abandoned_and_the_box_starts(
     assert second.view(fine, None)["status"] == "active"
     assert journal_rows(second, "SELECT action FROM actions WHERE game_id = ?", broken) == [
         ("roll 9",)]
+
+
+def test_standings_count_wins_and_points_of_finished_games_only(companion: Companion) -> None:
+    def race(players: list[str], winner_takes: bool) -> None:
+        gid = companion.create_game("race", players)
+        while companion.view(gid, None)["status"] == "active":
+            companion.act(gid, CHANCE, "roll 5")
+            mover = companion.view(gid, None)["to_act"][0]
+            companion.act(gid, mover, "take" if winner_takes or mover == 1 else "pass")
+
+    race(["Aiko", "Ben"], winner_takes=True)   # Aiko reaches 10 first: 10 to 5
+    race(["Ben", "Chie"], winner_takes=False)  # only Chie (seat 1) takes: 0 to 10
+    companion.abandon(companion.create_game("race", ["Aiko", "Chie"]))
+    assert companion.standings() == [
+        {"name": "Aiko", "played": 1, "won": 1, "points": 10, "rank": 1},
+        {"name": "Chie", "played": 1, "won": 1, "points": 10, "rank": 1},
+        {"name": "Ben", "played": 2, "won": 0, "points": 5, "rank": 3},
+    ]
+    assert companion.standings(game="vault") == []
