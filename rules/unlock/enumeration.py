@@ -9,8 +9,9 @@ twice and nothing needs deduplicating.
 >>> sum(1 for _ in all_codes("easy", max_lines=1))    # every pair of neighbouring dots
 20
 
-On 3×3 the codes of a level are kept in a compact :class:`CodeTable` (built on first use, then
-cached) that the hint filter and the games read. On 4×4 the levels are too large to keep (Easy
+On 3×3 the codes of a level are kept, once built, in a compact :class:`CodeTable` (masks, paths,
+texts: for the games and ``all_codes``) and as bare masks (:func:`code_masks`: for the clue
+filter). On 4×4 the levels are too large to keep (Easy
 alone has millions of codes) and are searched lazily (see docs/benchmarks.md for the figures).
 """
 
