@@ -16,6 +16,7 @@ from PIL import Image
 
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.device import Device, open_device
+from firmware_host.pad.interface import PadInterface
 from firmware_host.simulator import Simulator
 
 WAIT = 5.0
@@ -60,6 +61,20 @@ class Box:
 
 def same(a: Image.Image, b: Image.Image) -> bool:
     return a.convert("1").tobytes() == b.convert("1").tobytes()
+
+
+def shows(pad: PadInterface, expected: Image.Image, timeout: float = WAIT) -> bool:
+    """Waits (on the pad's frame changes) until the pad's frame is ``expected``; for changes
+    that reach the pad on another thread after the event a test can wait on (the die link's
+    state)."""
+    deadline = time.monotonic() + timeout
+    version = pad.frame_version
+    while not same(pad.frame(), expected):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        version = pad.wait_frame(version, left)
+    return True
 
 
 @pytest.fixture
