@@ -17,9 +17,12 @@ from PIL import Image
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.device import Device, open_device
 from firmware_host.pad.interface import PadInterface
+from firmware_host.screens.start import start_screen
 from firmware_host.simulator import Simulator
 
 WAIT = 5.0
+URL = "http://192.168.1.23:8080/"
+PIN = "2468"
 
 
 @dataclass
@@ -79,11 +82,13 @@ def shows(pad: PadInterface, expected: Image.Image, timeout: float = WAIT) -> bo
 
 @pytest.fixture
 def box(tmp_path: Path) -> Iterator[Box]:
-    companion = Companion.open(tmp_path / "data", host_pin="2468")
-    device = open_device({"url": "http://192.168.1.23:8080/"}, companion, mode="simulator",
-                         rng=random.Random(216))
+    companion = Companion.open(tmp_path / "data", host_pin=PIN)
+    device = open_device({"url": URL}, companion, mode="simulator", rng=random.Random(216))
     assert device.simulator is not None
     try:
+        # the simulated die is plugged in: the start screen no longer says "no die"
+        assert device.die is not None and device.die.wait_connected(WAIT)
+        assert shows(device.pad, start_screen(URL, PIN))
         yield Box(companion, device, device.simulator, tmp_path / "data" / JOURNAL_FILE)
     finally:
         device.close()
