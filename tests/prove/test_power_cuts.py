@@ -211,6 +211,7 @@ def power_cuts(tmp_path: Path, kills: int, seed: int) -> int:
     phones = {seat: Phone(daemon.port) for seat in range(3)}
     kinds = [0]
     total = 0
+    orphans: set[int] = set()  # created, but killed before the host heard of it
     try:
         for cut in range(kills):
             daemon.start()
@@ -227,9 +228,10 @@ def power_cuts(tmp_path: Path, kills: int, seed: int) -> int:
             total += acked
             verdict, games, saved = read_journal(data)
             assert verdict == "ok", f"cut {cut}: integrity_check says {verdict}"
-            known = {t.game_id for t in tables}
-            extra = games - known
+            extra = games - {t.game_id for t in tables} - orphans
             assert len(extra) <= int(creating), f"cut {cut}: games nobody created: {extra}"
+            orphans |= extra
+            assert not any(saved.get(gid) for gid in orphans), "an orphan game has actions"
             for table in tables:
                 got = saved.get(table.game_id, [])
                 pending = in_flight.get(table.game_id)
