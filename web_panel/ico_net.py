@@ -69,5 +69,14 @@ def net_drawing(
     margin = outer * 0.06
     box = f"{-outer - margin:.3f} {-outer - margin:.3f} {2 * (outer + margin):.3f} " \
           f"{2 * (outer + margin):.3f}"
-    return {"outer": outer, "faces": faces, "edges": edges, "view_box": box,
-            "unit": outer / 100}
+    # Vertex names, so an edge such as "U4-U0" can be found; the outer circle's vertex is named
+    # on the circle itself.
+    vertices = []
+    for vertex in source.get("vertices", []):
+        if not isinstance(vertex, Mapping) or "x" not in vertex:
+            continue
+        on_circle = vertex.get("circle") is not None
+        x, y = (outer * 0.72, outer * 0.72) if on_circle else (vertex["x"], vertex["y"])
+        vertices.append({"id": vertex["id"], "x": x, "y": y, "outer": on_circle})
+    return {"outer": outer, "faces": faces, "edges": edges, "vertices": vertices,
+            "view_box": box, "unit": outer / 100}
