@@ -39,8 +39,11 @@ def summary_of(game_id: int) -> dict[str, Any]:
 def board_context(game_id: int) -> dict[str, Any]:
     """What the board templates need: the requester's own view and its seat."""
     seat = seat_of(game_id)
-    view = panel().companion.view(game_id, seat)
-    return {"view": view, "seat": seat, "game_id": game_id, "chart": chart_for_view(view)}
+    companion = panel().companion
+    view = companion.view(game_id, seat)
+    tournament = next((g["tournament"] for g in companion.games() if g["id"] == game_id), None)
+    return {"view": view, "seat": seat, "game_id": game_id, "chart": chart_for_view(view),
+            "tournament": tournament}
 
 
 def render_board(game_id: int, context: dict[str, Any] | None = None) -> str:
@@ -94,7 +97,8 @@ def replay(game_id: int) -> str:
     index = min(max(int(raw), 0), len(steps) - 1)
     step = steps[index]
     view = step["view"]
-    context = {"view": view, "seat": None, "game_id": game_id, "chart": chart_for_replay(steps)}
+    context = {"view": view, "seat": None, "game_id": game_id, "chart": chart_for_replay(steps),
+               "tournament": None}
     return render_template(
         "replay.html", step=step, index=index, count=len(steps), names=game_names(),
         board=render_template(f"boards/{view['game']}.html", replay=True, **context),

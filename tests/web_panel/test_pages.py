@@ -278,3 +278,15 @@ def test_tournament_page_lists_the_standings(app: Flask, companion: Companion) -
     for row in companion.tournament(tid)["standings"]:
         assert row["name"] in standings
     assert all(f"/games/{g}" in page for g in companion.tournament(tid)["games"])
+
+
+def test_a_finished_tournament_game_links_to_the_standings(app: Flask,
+                                                           companion: Companion) -> None:
+    tid = companion.create_tournament(["Aiko", "Ben"])
+    game_id = companion.tournament(tid)["games"][0]
+    lock = companion.view(game_id, None)["lock"]
+    companion.act(game_id, lock, "secret 1-2-3")
+    companion.act(game_id, 1 - lock, "guess 1-2-3")
+    page = html(phone(app), f"/games/{game_id}")
+    outcome = section(page, 'class="outcome card"', "</div>")
+    assert f'href="/tournaments/{tid}"' in outcome
