@@ -1,6 +1,7 @@
 """Power-cut recovery: a real ``tabletop run`` is SIGKILLed at random moments while phones play
-all four games over HTTP; after each kill the journal must be sound and hold every action a
-phone got an answer for, and nothing else but (at most) the one request still in flight.
+all four games over HTTP (and the host now and then takes an action back); after each kill the
+journal must be sound and hold every action a phone got an answer for, and nothing else but the
+effect of (at most) the one request still in flight.
 
 The test keeps its own copy of each game — the same rules started from the same seed with the
 journaled actions — to choose legal actions and to check the restarted daemon's views.
@@ -34,6 +35,7 @@ GAMES: tuple[tuple[str, list[str], dict[str, object]], ...] = (
     ("ico", ["Aiko", "Ben"], {}),
     ("hacktrick", ["Aiko", "Ben"], {}),
 )
+UNDO = (0, "undo")  # marks an undo in flight
 SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "codes_remaining")
 
 
@@ -74,6 +76,8 @@ class Table:
     options: dict[str, object]
     seed: int
     acked: list[tuple[int, str]] = field(default_factory=list)
+    #: What the last answer's view said of undo (``can_undo``).
+    can_undo: bool = False
 
     def state(self, actions: list[tuple[int, str]]) -> Any:
         rules = get_game(self.game)
@@ -139,7 +143,7 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
     tables: list[Table] = []
     phones: dict[int, Phone] = {}
     next_kind = 0
-    acknowledged = 0
+    acknowledged = undone = 0
     for round_ in range(KILLS):
         base = daemon.start()
         host = Phone(base)
@@ -165,16 +169,26 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
                     tables.append(table)  # a game whose set-up a kill cut short is left alone
                     continue
                 table = rng.choice(active)
+                if table.can_undo and rng.random() < 0.2:  # the host takes the last one back
+                    in_flight[table.game_id] = UNDO
+                    host.post(f"/api/host/games/{table.game_id}/undo", {})
+                    del in_flight[table.game_id]
+                    table.acked.pop()
+                    table.can_undo = False
+                    undone += 1
+                    continue
                 step = choose(table, rng)
                 assert step is not None
                 seat, action = step
                 in_flight[table.game_id] = step
                 if seat == CHANCE:
-                    host.post(f"/api/games/{table.game_id}/chance", {"action": action})
+                    view = host.post(f"/api/games/{table.game_id}/chance", {"action": action})
                 else:
-                    phones[seat].post(f"/api/games/{table.game_id}/act", {"action": action})
+                    view = phones[seat].post(f"/api/games/{table.game_id}/act",
+                                             {"action": action})
                 del in_flight[table.game_id]
                 table.acked.append(step)
+                table.can_undo = bool(view.get("can_undo"))
                 acknowledged += 1
         except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError,
                 Refused):
@@ -189,10 +203,16 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
         for table in tables:
             got = saved.get(table.game_id, [])
             pending = in_flight.get(table.game_id)
-            allowed = [table.acked] + ([[*table.acked, pending]] if pending else [])
+            allowed = [table.acked]
+            if pending == UNDO:
+                allowed.append(table.acked[:-1])
+            elif pending is not None:
+                allowed.append([*table.acked, pending])
             assert got in allowed, f"round {round_}, game {table.game_id} ({table.game})"
             table.acked = got  # a request that committed but got no answer was still saved
+            table.can_undo = False
     assert acknowledged >= KILLS * 3, f"only {acknowledged} actions were played"
+    assert undone >= 1, "no undo was tried"
 
     # The restarted daemon shows exactly the games the journal holds.
     base = daemon.start()
