@@ -21,6 +21,7 @@ Pad events (``hardware.events``)
 Button grid (``hardware.buttons``)
     ``ButtonGrid(pins=None, *, listener=None, debounce=0.02, hold_time=1.0, clock=…,
     timers=None, pin_factory=None)``: ``add_listener``, ``remove_listener``, ``pressed``,
+    ``when_pressed`` / ``when_released`` / ``when_held`` (called with the key),
     ``is_pressed(key)``, ``close()`` (idempotent), context manager.
 
 Touch grid (``hardware.touch``)

@@ -25,7 +25,7 @@ from gpiozero.pins import Factory
 
 from hardware.debounce import DebounceGuard
 from hardware.errors import DeviceNotFound
-from hardware.events import PadEmitter, PadListener
+from hardware.events import PadEmitter, PadInput, PadListener
 from hardware.pinmap import ButtonPins, Key
 from hardware.timers import Cancellable, Timers
 
@@ -49,7 +49,7 @@ def open_button(
         raise DeviceNotFound(role, f"GPIO{pin}", f"{exc}; " + GPIO_ADVICE) from exc
 
 
-class ButtonGrid:
+class ButtonGrid(PadInput):
     """Dots 1–9 and OK / Back as pressed / released / held `PadEvent` s.
 
     ``debounce`` is our guard's window in seconds (``clock`` is its time source);
@@ -78,8 +78,7 @@ class ButtonGrid:
         self._lock = threading.RLock()
         self._buttons: dict[Key, Button] = {}
         self._closed = False
-        if listener is not None:
-            self._events.add_listener(listener)
+        self._init_input(listener)
         try:
             for key, pin in self.pins.keys().items():
                 role = f"dot {key} button" if isinstance(key, int) else f"{key} button"
@@ -138,20 +137,6 @@ class ButtonGrid:
     def suppressed_edges(self) -> int:
         """Raw edges the debounce guard has ignored so far."""
         return self._guard.suppressed
-
-    @property
-    def pressed(self) -> frozenset[Key]:
-        """Keys currently down (debounced)."""
-        return self._events.pressed
-
-    def is_pressed(self, key: Key) -> bool:
-        return key in self._events.pressed
-
-    def add_listener(self, listener: PadListener) -> None:
-        self._events.add_listener(listener)
-
-    def remove_listener(self, listener: PadListener) -> None:
-        self._events.remove_listener(listener)
 
     @property
     def closed(self) -> bool:

@@ -120,3 +120,65 @@ class PadEmitter:
                 listener(event)
             except Exception:
                 log.exception("pad listener %r failed on %s", listener, event)
+
+
+KeyCallback = Callable[[Key], None]
+
+
+class PadInput:
+    """What both grids offer on top of their `PadEmitter`: listeners, the keys down, and
+    gpiozero-style ``when_pressed`` / ``when_released`` / ``when_held`` (each called with the
+    key, or None to unset)."""
+
+    _events: PadEmitter
+    _aliases: dict[PadEventKind, KeyCallback | None]
+
+    def _init_input(self, listener: PadListener | None) -> None:
+        self._aliases = dict.fromkeys(PadEventKind)
+        self._events.add_listener(self._call_alias)
+        if listener is not None:
+            self._events.add_listener(listener)
+
+    def _call_alias(self, event: PadEvent) -> None:
+        callback = self._aliases.get(event.kind)
+        if callback is not None:
+            callback(event.key)
+
+    def add_listener(self, listener: PadListener) -> None:
+        """Call ``listener(event)`` for every `PadEvent` (on the driver's thread)."""
+        self._events.add_listener(listener)
+
+    def remove_listener(self, listener: PadListener) -> None:
+        self._events.remove_listener(listener)
+
+    @property
+    def pressed(self) -> frozenset[Key]:
+        """Keys currently down."""
+        return self._events.pressed
+
+    def is_pressed(self, key: Key) -> bool:
+        return key in self._events.pressed
+
+    @property
+    def when_pressed(self) -> KeyCallback | None:
+        return self._aliases[PadEventKind.PRESSED]
+
+    @when_pressed.setter
+    def when_pressed(self, callback: KeyCallback | None) -> None:
+        self._aliases[PadEventKind.PRESSED] = callback
+
+    @property
+    def when_released(self) -> KeyCallback | None:
+        return self._aliases[PadEventKind.RELEASED]
+
+    @when_released.setter
+    def when_released(self, callback: KeyCallback | None) -> None:
+        self._aliases[PadEventKind.RELEASED] = callback
+
+    @property
+    def when_held(self) -> KeyCallback | None:
+        return self._aliases[PadEventKind.HELD]
+
+    @when_held.setter
+    def when_held(self, callback: KeyCallback | None) -> None:
+        self._aliases[PadEventKind.HELD] = callback

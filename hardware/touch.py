@@ -25,7 +25,7 @@ from gpiozero.pins import Factory
 
 from hardware.buttons import GPIO_ADVICE
 from hardware.errors import DeviceNotFound, PinMapError
-from hardware.events import PadEmitter, PadListener
+from hardware.events import PadEmitter, PadInput, PadListener
 from hardware.pinmap import DOTS, Key
 from hardware.timers import Cancellable, Timers
 
@@ -117,7 +117,7 @@ class TouchConfig:
         return I2C_TOUCH_ADVICE.format(irq=self.irq_pin, bus=self.bus, address=self.address)
 
 
-class TouchGrid:
+class TouchGrid(PadInput):
     """The MPR121 as pressed / released / held `PadEvent` s with ``source="touch"``.
 
     ``bus`` is an open ``smbus2.SMBus`` (or anything with its byte/block methods); use
@@ -155,8 +155,7 @@ class TouchGrid:
         self.read_errors = 0
         self.overcurrent = False
         self.last_error: BaseException | None = None
-        if listener is not None:
-            self._events.add_listener(listener)
+        self._init_input(listener)
         try:
             self._configure()
             self._irq = self._open_irq(pin_factory)
@@ -258,20 +257,6 @@ class TouchGrid:
                 else:
                     self._events.release(key)
         return self.pressed
-
-    @property
-    def pressed(self) -> frozenset[Key]:
-        """Keys currently touched."""
-        return self._events.pressed
-
-    def is_pressed(self, key: Key) -> bool:
-        return key in self._events.pressed
-
-    def add_listener(self, listener: PadListener) -> None:
-        self._events.add_listener(listener)
-
-    def remove_listener(self, listener: PadListener) -> None:
-        self._events.remove_listener(listener)
 
     @property
     def closed(self) -> bool:

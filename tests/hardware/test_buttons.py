@@ -188,3 +188,19 @@ def test_a_failed_start_releases_the_pins_it_took(mock_factory, clock) -> None:
         ButtonGrid(PINS, clock=clock)
     blocker.close()
     ButtonGrid(PINS, clock=clock).close()
+
+
+def test_gpiozero_style_aliases_get_the_key(grid, mock_factory, clock, timers) -> None:
+    seen: list[tuple[str, object]] = []
+    grid.when_pressed = lambda key: seen.append(("pressed", key))
+    grid.when_released = lambda key: seen.append(("released", key))
+    grid.when_held = lambda key: seen.append(("held", key))
+    dot7 = pin(mock_factory, PINS.dots[6])
+    dot7.drive_low()
+    timers.advance(1.5)
+    dot7.drive_high()
+    grid.when_pressed = None
+    clock.now += 0.1
+    dot7.drive_low()
+    assert seen == [("pressed", 7), ("held", 7), ("released", 7)]
+    assert grid.when_pressed is None and grid.when_held is not None

@@ -188,3 +188,10 @@ def test_bus_errors_during_setup_are_device_not_found(chip, timers) -> None:
 
     with pytest.raises(DeviceNotFound, match="Input/output error"):
         TouchGrid(Flaky(), CONFIG, timers=timers)
+
+
+def test_touch_grid_has_the_same_aliases_as_buttons(grid, chip) -> None:
+    seen: list[object] = []
+    grid.when_pressed = seen.append
+    chip.touch(6)
+    assert seen == [7]
