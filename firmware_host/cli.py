@@ -18,6 +18,7 @@ import logging
 import signal
 import socket
 import sys
+import warnings
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -137,6 +138,9 @@ def _run(args: argparse.Namespace, config: Any) -> int:
     config = replace(config, web=web)
     logging.basicConfig(level=config.log_level, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
+    # Library warnings (gpiozero's pin factory fallbacks) as one log line each.
+    warnings.formatwarning = _one_line_warning
+    logging.captureWarnings(True)
     mode = hardware_mode(args.hardware)
     url = panel_url(web.host, web.port)
     config = replace(config, url=url)
@@ -172,6 +176,11 @@ def _run(args: argparse.Namespace, config: Any) -> int:
         companion.close()
         if server is not None:
             server.close()
+
+
+def _one_line_warning(message: Warning | str, category: type[Warning], filename: str,
+                      lineno: int, line: str | None = None) -> str:
+    return f"{category.__name__}: {message}"
 
 
 def _raise_stop(signum: int, frame: FrameType | None) -> None:
