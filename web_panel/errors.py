@@ -44,10 +44,12 @@ REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
 
 
 def _wants_json() -> bool:
+    best = request.accept_mimetypes.best_match(["text/html", "application/json"])
     return (
         request.path.startswith("/api/")
         or request.method != "GET"
         or request.path.startswith("/device/")
+        or best == "application/json"
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from firmware_host.companion import Companion
 from tests.web_panel.served import CSRF, HOST_PIN, make_app
@@ -284,3 +285,11 @@ def test_pages_carry_security_headers(client: FlaskClient) -> None:
     assert "frame-ancestors 'none'" in reply.headers["Content-Security-Policy"]
     assert "script-src" not in reply.headers["Content-Security-Policy"]  # default-src 'self'
     assert reply.headers["Cache-Control"] == "no-store"
+
+
+def test_a_page_error_is_json_when_json_is_asked_for(client: FlaskClient) -> None:
+    page = client.get("/games/999", headers={"Accept": "text/html"})
+    assert page.status_code == 404 and page.mimetype == "text/html"
+    data = client.get("/games/999", headers={"Accept": "application/json"})
+    assert data.status_code == 404 and data.get_json()["error"] == "no_such_game"
+    assert escape(data.get_json()["message"]) in page.get_data(as_text=True)
