@@ -46,6 +46,7 @@ class UnlockPad(Controller):
         #: The seat whose entry is open (they pressed OK on their privacy screen).
         self.entrant: int | None = None
         self.seen_turn = latest_turn(self.view())
+        self.reveal_page = 0
 
     def _unseen_reveal(self, view: dict[str, Any]) -> bool:
         return latest_turn(view) > self.seen_turn
@@ -57,8 +58,10 @@ class UnlockPad(Controller):
         event = as_dot(event)
         view = self.view()
         if self._unseen_reveal(view):
-            if event.kind == "ok":
-                self.seen_turn = latest_turn(view)
+            if event.kind == "ok" and self.reveal_page + 1 < screens.reveal_pages(view):
+                self.reveal_page += 1
+            elif event.kind == "ok":
+                self.seen_turn, self.reveal_page = latest_turn(view), 0
             return
         seat = next_entrant(view)
         if seat is None:
@@ -87,7 +90,7 @@ class UnlockPad(Controller):
     def draw(self) -> Image.Image:
         view = self.view()
         if self._unseen_reveal(view):
-            return screens.reveal_screen(view)
+            return screens.reveal_screen(view, self.reveal_page)
         if view.get("outcome"):
             return screens.scores_screen(view)
         seat = next_entrant(view)

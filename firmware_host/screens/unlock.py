@@ -77,11 +77,26 @@ def entry_screen(
     return image
 
 
-def reveal_screen(view: Mapping[str, Any]) -> Image.Image:
-    """The last turn's cards: each guesser's matches, misses and points, with their score."""
+#: Guessers per page of the reveal.
+REVEAL_ROWS = 5
+
+
+def reveal_cards(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The cards of the last revealed turn, in the clue board's order."""
     board = list(view.get("clue_board") or [])
     turn = max((int(c.get("turn", 0)) for c in board), default=0)
-    cards = [c for c in board if int(c.get("turn", 0)) == turn]
+    return [c for c in board if int(c.get("turn", 0)) == turn]
+
+
+def reveal_pages(view: Mapping[str, Any]) -> int:
+    """How many pages `reveal_screen` needs (five guessers a page)."""
+    return max(1, -(-len(reveal_cards(view)) // REVEAL_ROWS))
+
+
+def reveal_screen(view: Mapping[str, Any], page: int = 0) -> Image.Image:
+    """The last turn's cards: each guesser's matches, misses and points, with their score."""
+    cards = reveal_cards(view)
+    turn = int(cards[0].get("turn", 0)) if cards else 0
     scores = list(view.get("scores") or [])
     image = blank()
     pen = Pen(image)
@@ -90,7 +105,7 @@ def reveal_screen(view: Mapping[str, Any]) -> Image.Image:
                     (REVEAL_COLS[3], "tot")):
         pen.text(x, 0, head, fill=0)
     y = LINE_H + 1
-    for card in cards[:5]:
+    for card in cards[page * REVEAL_ROWS : (page + 1) * REVEAL_ROWS]:
         seat = int(card["seat"])
         pen.name(0, y, _name(view, seat), seat, chars=6)
         points = int(card.get("points", 0))
@@ -100,7 +115,8 @@ def reveal_screen(view: Mapping[str, Any]) -> Image.Image:
         total = scores[seat] if seat < len(scores) else 0
         pen.text(REVEAL_COLS[3], y, clip(f"{total:>3}", 3))
         y += LINE_H
-    pen.text(0, HEIGHT - LINE_H, "OK: next")
+    more = page + 1 < reveal_pages(view)
+    pen.text(0, HEIGHT - LINE_H, "OK: more" if more else "OK: next")
     return image
 
 
@@ -129,6 +145,6 @@ def scores_screen(view: Mapping[str, Any]) -> Image.Image:
         score = scores[seat] if seat < len(scores) else 0
         pen.text(left + 10 * CHAR_W, y, clip(f"{score:>4}", 4))
         y += LINE_H
-        if y > HEIGHT - LINE_H:
+        if y > HEIGHT - LINE_H + 1:
             break
     return image

@@ -38,6 +38,15 @@ def unlock_view(turns: int, seat: int | None = None) -> dict[str, Any]:
     return played("unlock", UNLOCK_PLAYERS, UNLOCK_OPTIONS, UNLOCK_TURNS[:turns], seat)
 
 
+SEVEN = ["Kenji", "Aiko", "Ben", "Chloe", "Dai", "Emi", "Fumi"]
+SEVEN_TURN = [(0, "secret 1-2-3"), (1, "guess 1-2"), (2, "guess 4-5"), (3, "guess 2-3"),
+              (4, "guess 7-8"), (5, "guess 5-6"), (6, "guess 1-2-3")]
+
+
+def unlock_seven() -> dict[str, Any]:
+    return played("unlock", SEVEN, {"difficulty": "easy"}, SEVEN_TURN)
+
+
 def unlock_over() -> dict[str, Any]:
     return played("unlock", UNLOCK_PLAYERS, UNLOCK_OPTIONS,
                   [*UNLOCK_TURNS, (1, "guess 1-2-3-6"), (2, "guess 5-6"), (3, "guess 7-4")])
@@ -92,6 +101,9 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     "unlock_reveal": lambda: unlock.reveal_screen(unlock_view(7)),
     "unlock_scores": lambda: unlock.scores_screen(unlock_view(7)),
     "unlock_over": lambda: unlock.scores_screen(unlock_over()),
+    "unlock_reveal_six_page_1": lambda: unlock.reveal_screen(unlock_seven(), 0),
+    "unlock_reveal_six_page_2": lambda: unlock.reveal_screen(unlock_seven(), 1),
+    "unlock_over_six_guessers": lambda: unlock.scores_screen(unlock_seven()),
     "dice216_cursor_empty": lambda: dice216.board_screen(dice_view(6, DICE_6), (1, 2),
                                                          prompt="5/OK place"),
     "dice216_cursor_taken": lambda: dice216.board_screen(dice_view(6, DICE_6), (1, 1),

@@ -156,3 +156,25 @@ def test_keypad_digits_draw_like_the_pad_dots(box: Box) -> None:
     box.sim.key("*")  # Back: 9 goes
     box.sim.key("#")
     assert box.wait_actions(gid, 1) == [(0, "secret 7-8")]
+
+
+def test_six_guessers_reveal_in_two_pages(box: Box) -> None:
+    names = ["Kenji", "Aiko", "Ben", "Chloe", "Dai", "Emi", "Fumi"]
+    gid = box.companion.create_game("unlock", names, {"difficulty": "easy"})
+    box.sim.ok()
+    draw(box, 1, 2)
+    box.sim.ok()
+    codes = [(4, 5), (5, 6), (7, 8), (8, 9), (1, 4), (2, 5)]
+    for seat, code in enumerate(codes, start=1):
+        assert same(box.screen(), pass_pad_screen(names[seat], seat))
+        box.sim.ok()
+        draw(box, *code)
+        box.sim.ok()
+        box.wait_actions(gid, seat + 1)
+    view = box.companion.view(gid, None)
+    assert screens.reveal_pages(view) == 2
+    assert same(box.screen(), screens.reveal_screen(view, 0))
+    box.sim.ok()
+    assert same(box.screen(), screens.reveal_screen(view, 1))
+    box.sim.ok()
+    assert same(box.screen(), pass_pad_screen("Aiko", 1))
