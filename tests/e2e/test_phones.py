@@ -3,6 +3,7 @@ phones update live, host flows, the language switch, reconnecting, and the simul
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -46,7 +47,7 @@ def draw_with_finger(page: Page, dots: list[int], size: int = 3) -> None:
     touch = page.context.new_cdp_session(page)
     touch.send("Input.dispatchTouchEvent",
                {"type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         for step in range(1, 7):
             x, y = x0 + (x1 - x0) * step / 6, y0 + (y1 - y0) * step / 6
             touch.send("Input.dispatchTouchEvent",
