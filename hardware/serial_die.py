@@ -189,10 +189,10 @@ class PortReader(ReaderThread):
         except Exception as exc:
             self.alive = False
             self.protocol.connection_lost(exc)
-            self._connection_made.set()
+            self._connection_made.set()  # type: ignore[attr-defined]
             return
         error: BaseException | None = None
-        self._connection_made.set()
+        self._connection_made.set()  # type: ignore[attr-defined]
         while self.alive and self.serial.is_open:
             try:
                 data = self.serial.read(self.serial.in_waiting or 1)
@@ -207,7 +207,7 @@ class PortReader(ReaderThread):
                     break
         self.alive = False
         self.protocol.connection_lost(error)
-        self.protocol = None
+        self.protocol = None  # type: ignore[assignment]
 
 
 class SerialDie:

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Tabletop Companion die / keypad firmware for a Raspberry Pi Pico (MicroPython).
 
 Copy this file and protocol.py to the Pico (e.g. ``mpremote cp main.py protocol.py :``).
