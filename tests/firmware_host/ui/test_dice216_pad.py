@@ -122,3 +122,13 @@ def test_keypad_digits_move_the_cursor_once_the_roll_is_in(box: Box) -> None:
         box.sim.key(digit)
     box.sim.key("5")
     assert box.wait_actions(gid, 2)[-1] == (0, "place 1 3")
+
+
+def test_handicap_roll_comes_first_from_the_die(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"], {"diagonals": True})
+    assert box.companion.view(gid, None)["roll_for"]["purpose"] == "handicap"
+    box.sim.roll(5)  # Ben's handicap
+    box.sim.roll(2)  # Aiko's first number
+    box.sim.ok()
+    assert box.wait_actions(gid, 3) == [(CHANCE, "roll 5"), (CHANCE, "roll 2"), (0, "place 1 1")]
+    assert box.companion.view(gid, None)["handicap"] == {"seat": 1, "roll": 5}
