@@ -11,6 +11,7 @@ from firmware_host.pad.hacktrick import (
 )
 from firmware_host.screens import hacktrick as screens
 from firmware_host.screens.message import refused_screen
+from rules import get_game
 from tests.firmware_host.ui.conftest import Box, same
 
 TABLE = {"cards": "table", "target": 1}
@@ -106,3 +107,18 @@ def test_virtual_cards_keep_hands_off_the_pad(box: Box) -> None:
     after = box.companion.view(gid, None)
     assert same(box.screen(), screens.board_screen(after, prompt=PROMPT_VIRTUAL))
     assert after["row"] == [int(lead.split()[1])]
+
+
+def test_back_asks_the_sum_and_the_rules_refuse_it_without_a_captured_marker(box: Box) -> None:
+    gid = box.companion.create_game("hacktrick", ["Aiko", "Ben"], TABLE)
+    box.sim.key("2")  # lead 2
+    box.wait_actions(gid, 1)
+    box.sim.back()  # nothing chosen: ask the sum, which costs a captured marker
+    shown = box.screen()
+    controller = box.device.pad.controller
+    assert controller is not None and controller.refusal is not None
+    assert same(shown, refused_screen(controller.refusal))
+    assert len(box.actions(gid)) == 1
+    rules = get_game("hacktrick")
+    state = rules.start(["Aiko", "Ben"], TABLE)
+    assert "ask" not in rules.legal_actions(rules.apply(state, 0, "lead 2"), 1)
