@@ -131,3 +131,16 @@ def test_pico_code_stays_in_the_micropython_subset(path: Path) -> None:
             assert {a.name for a in node.names} <= MICROPYTHON_MODULES
         if isinstance(node, ast.ImportFrom):
             assert node.module in MICROPYTHON_MODULES, f"{path.name} imports {node.module}"
+
+
+def test_a_line_of_exactly_64_bytes_is_accepted_and_65_is_overlong() -> None:
+    longest = DeviceError("x" * (wire.MAX_LINE - len("ERR ") - 3))
+    line = encode(longest)
+    assert len(line) == wire.MAX_LINE + 1  # with its newline
+    assert decode_line(line) == longest
+    body = "ERR " + "x" * (wire.MAX_LINE - len("ERR ") - 2)
+    with pytest.raises(ProtocolError) as info:
+        decode_line(f"{body}*{wire.checksum(body):02X}\n")
+    assert info.value.reason == "overlong"
+    with pytest.raises(ProtocolError):
+        encode(DeviceError("x" * 58))

@@ -15,6 +15,7 @@ import pytest
 import serial
 
 from hardware import DeviceNotFound
+from hardware.pico.protocol import MAX_LINE, checksum
 from hardware.protocol import DeviceError, DieRoll, Hello, KeyPress, Roll, encode
 from hardware.serial_die import LinkState, SerialDie
 
@@ -322,3 +323,31 @@ def test_back_off_starts_again_small_after_a_good_connection(device) -> None:
         count = len(pauses.delays)
         device.unplug()
         assert pauses.wait_for(count + 1)[count] == 0.25
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 200])
+def test_longest_line_passes_and_one_byte_more_is_dropped_in_any_chunking(device, link,
+                                                                           chunk: int) -> None:
+    die, messages = link
+    longest = DeviceError("y" * (MAX_LINE - len("ERR ") - 3))
+    body = "ERR " + "y" * (MAX_LINE - len("ERR ") - 2)
+    too_long = f"{body}*{checksum(body):02X}\r\n".encode()
+    data = too_long + encode(longest).replace(b"\n", b"\r\n") + too_long + encode(KeyPress("0"))
+    for i in range(0, len(data), chunk):
+        device.send(data[i : i + chunk])
+    assert messages.get(timeout=WAIT) == longest
+    assert messages.get(timeout=WAIT) == KeyPress("0")
+    assert die.counters.dropped()["overlong"] == 2
+
+
+def test_required_device_present_is_opened_at_start(device) -> None:
+    got: queue.Queue[Any] = queue.Queue()
+    die = SerialDie(device.url, listener=got.put, opener=device.opener)
+    try:
+        die.start(require=True)
+        assert die.wait_connected(WAIT)
+        device.send(encode(Hello("pico-keypad", "1.0")))
+        assert got.get(timeout=WAIT) == Hello("pico-keypad", "1.0")
+        assert die.counters["open_failures"] == 0
+    finally:
+        die.close()
