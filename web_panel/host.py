@@ -58,7 +58,7 @@ def dashboard() -> str:
     companion = panel().companion
     return render_template(
         "host.html", catalog=companion.catalog(), games=companion.games(status="active"),
-        names=game_names(), pin=companion.host_pin, status=companion.status(),
+        names=game_names(), status=companion.status(),
     )
 
 
