@@ -129,7 +129,7 @@ def naive_codes(size: int, max_lines: int | None = None) -> dict[tuple[str, bool
                 for level, auto, lines in judge(sequence, size):
                     found[level, auto].add(lines)
             # As a loop: one rotation and direction of each is enough, for the same reason.
-            if 3 <= count <= most and sequence[0] == min(sequence) and sequence[1] < sequence[-1]:
+            if 3 <= count <= most and sequence[1] < sequence[-1] and sequence[0] == min(sequence):
                 for level, auto, lines in judge((*sequence, sequence[0]), size):
                     found[level, auto].add(lines)
     return found

@@ -36,9 +36,7 @@ def expected(board: list[Clue], codes: list[Code]) -> set[int]:
     return {
         code.lines
         for code in codes
-        if all(
-            feedback(code, clue.code)[0] == clue.matches and code != clue.code for clue in board
-        )
+        if all(feedback(code, clue.code)[0] == clue.matches and code != clue.code for clue in board)
     }
 
 
@@ -50,7 +48,7 @@ def test_every_filter_keeps_exactly_the_codes_consistent_with_the_board(
     table = code_table(level, 3, auto_connect)
     index = line_index(level, 3, auto_connect)
     codes = list(all_codes(level, 3, auto_connect))
-    for cards in (3, 10):
+    for cards in (3, 10) if level != "hard" else (10,):  # Hard: one board keeps this quick
         secret = random_code(rng, level, 3, auto_connect)
         guesses = [random_code(rng, level, 3, auto_connect) for _ in range(cards)]
         board = board_for(secret, [g for g in guesses if g != secret])

@@ -110,4 +110,4 @@ def test_conformance_without_a_turn_limit() -> None:
 
 @pytest.mark.parametrize("players", [2, 7, 9])
 def test_conformance_player_counts(players: int) -> None:
-    assert run(players, {"lock": players - 1, "turn_limit": 4}, seeds=2) > 0
+    assert run(players, {"lock": players - 1, "turn_limit": 4}, seeds=2 if players < 9 else 1) > 0
