@@ -1,7 +1,8 @@
 """Score-over-time charts (inline SVG geometry) from what views already show.
 
-An UNLOCK game in play charts its clue board (every card's points, turn by turn); an ended game of
-any kind charts its replay (the spectator view's scores after each step).
+An UNLOCK game in play charts its clue board (every card's points, turn by turn), a Hacktrick game
+its round results; an ended game of any kind charts its replay (the spectator view's scores after
+each step).
 """
 
 from __future__ import annotations
@@ -16,7 +17,10 @@ SCORE_KEYS = ("scores", "points", "totals")
 
 
 def chart_for_view(view: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The chart of a game in play, where its view holds the history (UNLOCK's clue board)."""
+    """The chart of a game in play, where its view holds the history: UNLOCK's clue board
+    (turn by turn), Hacktrick's round results (round by round)."""
+    if view.get("game") == "hacktrick":
+        return _rounds_chart(view)
     if view.get("game") != "unlock":
         return None
     seats = list(view.get("seats") or [])
@@ -34,6 +38,20 @@ def chart_for_view(view: Mapping[str, Any]) -> dict[str, Any] | None:
         for s in guessers:
             series[s].append(float(running[s]))
     return chart(series, seats, ["0", *[str(t) for t in turns]])
+
+
+def _rounds_chart(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    seats = list(view.get("seats") or [])
+    rounds = [r for r in view.get("rounds") or [] if isinstance(r, Mapping)]
+    if not rounds:
+        return None
+    series: dict[int, list[float]] = {s: [0.0] for s in range(len(seats))}
+    for result in rounds:
+        for seat, values in series.items():
+            gained = int(result.get("points") or 0) if result.get("winner") == seat else 0
+            values.append(values[-1] + gained)
+    return chart(series, seats, ["0", *[str(r.get("round", i + 1)) for i, r in
+                                        enumerate(rounds)]])
 
 
 def chart_for_replay(steps: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:

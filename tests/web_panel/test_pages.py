@@ -12,6 +12,7 @@ from firmware_host.companion import Companion
 from rules import CHANCE
 from tests.web_panel.served import CSRF, HOST_PIN, make_app
 from web_panel.rendering import clue_columns, score_track
+from web_panel.score_chart import chart_for_replay, chart_for_view
 
 SECRET = "1-5-9-6"
 
@@ -290,3 +291,24 @@ def test_a_finished_tournament_game_links_to_the_standings(app: Flask,
     page = html(phone(app), f"/games/{game_id}")
     outcome = section(page, 'class="outcome card"', "</div>")
     assert f'href="/tournaments/{tid}"' in outcome
+
+
+def test_hacktrick_chart_adds_each_rounds_points_to_its_winner() -> None:
+    view = {"game": "hacktrick", "seats": ["Aiko", "Ben"],
+            "rounds": [{"round": 1, "winner": 1, "points": 2},
+                       {"round": 2, "winner": 0, "points": 1},
+                       {"round": 3, "winner": 1, "points": 1}]}
+    drawn = chart_for_view(view)
+    assert drawn is not None
+    assert [(line["name"], line["last"]) for line in drawn["lines"]] == [("Aiko", 1), ("Ben", 3)]
+    assert [tick["label"] for tick in drawn["x_ticks"]] == ["0", "1", "2", "3"]
+
+
+def test_replay_chart_follows_the_scores_step_by_step() -> None:
+    steps = [{"view": {"seats": ["A", "B"], "totals": [0, 0]}},
+             {"view": {"seats": ["A", "B"], "totals": [4, 0]}},
+             {"view": {"seats": ["A", "B"], "totals": [4, 9]}}]
+    drawn = chart_for_replay(steps)
+    assert drawn is not None
+    assert [line["last"] for line in drawn["lines"]] == [4, 9]
+    assert chart_for_replay(steps[:1]) is None
