@@ -172,3 +172,12 @@ def test_streams_end_when_the_panel_closes(companion: Companion) -> None:
         reader.start()
     assert ended.wait(5.0), "the stream did not end when the panel closed"
     stream.close()
+
+
+def test_a_head_request_does_not_hold_a_stream_open(
+    table: tuple[int, Phone, Phone, Phone]
+) -> None:
+    game_id, _, _, watcher = table
+    status, headers, body = watcher.request("HEAD", f"/api/games/{game_id}/events")
+    assert status == 200 and body == b""
+    assert headers["Content-Type"].startswith("text/event-stream")
