@@ -39,7 +39,8 @@ OLED (``hardware.oled``)
 
 Die / keypad (``hardware.serial_die``, ``hardware.protocol``)
     ``SerialDie(port_or_SerialConfig, *, listener=None, on_state=None, baudrate=115200,
-    backoff_initial=0.25, backoff_max=5.0, opener=None, wait=None)``: ``start(require=False)``,
+    backoff_initial=0.25, backoff_max=5.0, opener=None, wait=None, ping_on_connect=False)``:
+    ``start(require=False)``,
     ``state`` (``LinkState``), ``wait_connected(timeout)``, ``roll(faces)``, ``ping()``,
     ``counters`` (``frames_ok``, ``dropped()``, ``snapshot()``), ``device`` (last ``Hello``),
     ``close()``; the listener runs on the reader thread (queue, do not block). Messages:

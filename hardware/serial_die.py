@@ -217,6 +217,8 @@ class SerialDie:
     ``backoff_initial`` seconds, doubling up to ``backoff_max``. ``opener`` replaces
     ``serial.serial_for_url`` (tests use it to reach the ``loop://`` instance); ``wait(delay)``
     replaces the back-off pause (by default an interruptible wait that `close` cuts short).
+    With ``ping_on_connect`` every (re)connection starts with a ``PING``, so `device` is known
+    even when the device's start-up ``HELLO`` was sent before the port was opened.
     """
 
     def __init__(
@@ -230,6 +232,7 @@ class SerialDie:
         backoff_max: float = 5.0,
         opener: Opener | None = None,
         wait: Callable[[float], object] | None = None,
+        ping_on_connect: bool = False,
     ) -> None:
         if isinstance(port, SerialConfig):
             self.config = port
@@ -242,6 +245,7 @@ class SerialDie:
         self._on_state = on_state
         self._opener = opener if opener is not None else self._open_url
         self._wait = wait
+        self.ping_on_connect = ping_on_connect
         self._state = LinkState.STOPPED
         self._state_changed = threading.Condition()
         self._stop = threading.Event()
@@ -339,6 +343,11 @@ class SerialDie:
         self.counters.add("connects")
         log.info("die/keypad connected on %s", self.port)
         self._set_state(LinkState.CONNECTED)
+        if self.ping_on_connect:
+            try:
+                transport.write(encode(Ping()))
+            except (serial.SerialException, OSError) as exc:
+                log.warning("PING to %s failed: %s", self.port, exc)
 
     def _connection_lost(self, exc: BaseException | None) -> None:
         if exc is not None:

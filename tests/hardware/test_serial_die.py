@@ -16,7 +16,7 @@ import serial
 
 from hardware import DeviceNotFound
 from hardware.pico.protocol import MAX_LINE, checksum
-from hardware.protocol import DeviceError, DieRoll, Hello, KeyPress, Roll, encode
+from hardware.protocol import DeviceError, DieRoll, Hello, KeyPress, Ping, Roll, encode
 from hardware.serial_die import LinkState, SerialDie
 
 pytestmark = pytest.mark.timeout(30)
@@ -351,3 +351,21 @@ def test_required_device_present_is_opened_at_start(device) -> None:
         assert die.counters["open_failures"] == 0
     finally:
         die.close()
+
+
+def test_ping_on_connect_learns_the_device_after_each_plug(tmp_path: Path) -> None:
+    device = PtyDevice(tmp_path)
+    try:
+        with SerialDie(device.url, backoff_initial=0.01, backoff_max=0.02,
+                       ping_on_connect=True) as die:
+            for plug in (1, 2):
+                assert die.wait_connected(WAIT)
+                assert device.read_line() == encode(Ping())
+                device.send(encode(Hello("pico-keypad", f"1.{plug}")))
+                assert die.counters.wait_until(lambda c, n=plug: c.frames_ok >= n, WAIT)
+                assert die.device == Hello("pico-keypad", f"1.{plug}")
+                device.unplug()
+                assert die.wait_state(LinkState.DISCONNECTED, WAIT)
+                device.replug()
+    finally:
+        device.close()
