@@ -318,7 +318,8 @@ class Companion:
         return [self.tournament(tid) for tid in sorted(self._tournaments, reverse=True)]
 
     def status(self) -> dict[str, Any]:
-        """The box's health for the panel: hardware mode, OLED, die, host PIN."""
+        """The box's health for the panel: hardware mode, OLED, die, host PIN, and whatever
+        else the device reports (``die_port``, ``pad``)."""
         device: Mapping[str, Any] = {}
         if self._status_source is not None:
             try:
@@ -326,6 +327,7 @@ class Companion:
             except Exception as error:  # a broken device must not break the panel
                 device = {"oled": f"error: {error}", "die": False}
         return {
+            **device,
             "hardware": self.hardware,
             "oled": device.get("oled", "missing"),
             "die": bool(device.get("die", False)),

@@ -288,8 +288,9 @@ def test_abandoned_unlock_game_shows_the_rules_abandoned_end(tmp_path: Path) -> 
 def test_status_reports_the_attached_device(companion: Companion) -> None:
     assert companion.status() == {"hardware": "simulator", "oled": "missing", "die": False,
                                   "host_pin_set": False}
-    companion.attach_status(lambda: {"oled": "ok", "die": True})
-    assert companion.status()["oled"] == "ok" and companion.status()["die"] is True
+    companion.attach_status(lambda: {"oled": "ok", "die": True, "pad": "ok"})
+    assert companion.status() == {"hardware": "simulator", "oled": "ok", "die": True,
+                                  "pad": "ok", "host_pin_set": False}
 
 
 def test_host_pin_from_config_is_used_and_reported(tmp_path: Path) -> None:
