@@ -391,3 +391,31 @@ def test_shows_from_several_threads_leave_the_last_image_on_screen() -> None:
     rig.sync()
     last = rig.display.image
     assert last is not None and rig.screen_matches(last)
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_pattern_entry_steps_stay_within_the_traffic_budget(driver: str) -> None:
+    # DESIGN: ≤ 40% of a full frame per pattern-entry step, zero for an unchanged frame.
+    rig = Rig(driver)
+    full = Rig(driver)
+    full.device.display(blank())
+    frame_bytes = full.sync()
+    centre = {d: (12 + 20 * ((d - 1) % 3), 14 + 20 * ((d - 1) // 3)) for d in range(1, 10)}
+    image = blank()
+    draw = ImageDraw.Draw(image)
+    draw.text((0, 0), "UNLOCK  turn 3", fill=1)
+    for x, y in centre.values():
+        draw.ellipse((x - 3, y - 3, x + 3, y + 3), outline=1)
+    rig.show(image)
+    code = [1, 5, 9, 6, 2, 4, 8]
+    for n, dot in enumerate(code):
+        x, y = centre[dot]
+        draw.ellipse((x - 3, y - 3, x + 3, y + 3), outline=1, fill=1)
+        if n:
+            draw.line((centre[code[n - 1]], centre[dot]), fill=1)
+        draw.rectangle((72, 32, 127, 44), fill=0)
+        draw.text((72, 32), "-".join(map(str, code[: n + 1])), fill=1)
+        sent = rig.show(image)
+        assert rig.screen_matches(image)
+        assert 0 < sent <= 0.4 * frame_bytes, f"step {n + 1} sent {sent} of {frame_bytes}"
+        assert rig.show(image) == 0
