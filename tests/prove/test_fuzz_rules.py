@@ -103,7 +103,7 @@ def attempt(draw: st.DrawFn, game_id: str) -> tuple[Any, int, str]:
 def test_bad_actions_are_refused_cleanly_and_change_nothing(game_id: str) -> None:
     rules = get_game(game_id)
 
-    @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
     @given(attempt(game_id))
     def check(case: tuple[Any, int, str]) -> None:
         state, seat, action = case
