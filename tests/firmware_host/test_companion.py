@@ -335,3 +335,16 @@ def test_standings_count_wins_and_points_of_finished_games_only(companion: Compa
         {"name": "Ben", "played": 2, "won": 0, "points": 5, "rank": 3},
     ]
     assert companion.standings(game="vault") == []
+
+
+def test_listeners_run_on_the_one_session_thread(companion: Companion) -> None:
+    names: set[str] = set()
+    companion.add_listener(lambda gid, version: names.add(threading.current_thread().name))
+    gids = [companion.create_game("race", ["a", "b"]) for _ in range(3)]
+    workers = [threading.Thread(target=companion.act, args=(g, CHANCE, "roll 2"), name=f"web{g}")
+               for g in gids]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(10)
+    assert names == {"session"}
