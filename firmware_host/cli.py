@@ -148,10 +148,12 @@ def _run(args: argparse.Namespace, config: Any) -> int:
     companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode)
     device: Any = None
     server: Any = None
+    app: Any = None
     try:
         server = _listen(web.host, web.port, web.threads)
         device = _open_device(config, companion, mode)
-        _set_app(server, _web_app(companion, device))
+        app = _web_app(companion, device)
+        _set_app(server, app)
         previous = {sig: signal.signal(sig, _raise_stop)
                     for sig in (signal.SIGTERM, signal.SIGINT)}
         print(f"tabletop: panel at {url} ({mode} hardware; journal in {config.data_dir})",
@@ -167,8 +169,13 @@ def _run(args: argparse.Namespace, config: Any) -> int:
                 signal.signal(sig, handler)
         return EXIT_OK
     finally:
-        # Requests still running finish first (their replies wake the server's trigger, which
-        # must still be open); then the hardware and the journal close; the sockets last.
+        # Live streams are told to end and requests still running finish first (their replies
+        # wake the server's trigger, which must still be open); then the hardware and the
+        # journal close; the sockets last.
+        if app is not None:
+            import web_panel
+
+            web_panel.close_app(app)
         if server is not None:
             server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
         if device is not None:

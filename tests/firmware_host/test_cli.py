@@ -183,3 +183,35 @@ def test_check_hardware_gives_advice_for_a_missing_die(tmp_path: Path) -> None:
     die = next(i for i, line in enumerate(lines) if "die/keypad" in line)
     assert lines[die].startswith("[FAIL] die/keypad: /dev/ttyNOPE9 not found")
     assert "plug in the die/keypad" in lines[die + 1]
+
+
+def test_stop_ends_open_live_streams(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with Companion.open(data) as box:
+        gid = box.create_game("ico", ["Aiko", "Ben"])
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",
+         "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data)],
+        cwd=ROOT, env=clean_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    streams = []
+    try:
+        Lines(proc.stdout).until("tabletop: panel at", 30)
+        for _ in range(3):
+            stream = urllib.request.urlopen(
+                f"http://127.0.0.1:{port}/api/games/{gid}/events", timeout=10)
+            assert stream.readline().startswith(b"retry:")
+            streams.append(stream)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 0
+        errors = proc.stderr.read()  # type: ignore[union-attr]
+        assert "still running" not in errors and "Traceback" not in errors
+        for stream in streams:  # each stream ends (the server closed it) rather than hanging
+            assert stream.read() is not None
+    finally:
+        for stream in streams:
+            stream.close()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
