@@ -11,6 +11,7 @@ Usage: .venv/bin/python bench/bench_oled.py [CODES]
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 import sys
@@ -53,7 +54,7 @@ def frames(code: list[int], turn: int) -> list[Image.Image]:
         for d, (x, y) in DOT_XY.items():
             filled = d in code[:n]
             draw.ellipse((x - 3, y - 3, x + 3, y + 3), outline=1, fill=1 if filled else 0)
-        for a, b in zip(code[: n - 1], code[1:n], strict=False):
+        for a, b in itertools.pairwise(code[:n]):
             draw.line((DOT_XY[a], DOT_XY[b]), fill=1)
         draw.text((72, 20), "code", fill=1)
         draw.text((72, 32), "-".join(map(str, code[:n])) or "...", fill=1)
@@ -97,7 +98,8 @@ def run(driver: type, codes: int) -> None:
     median, p99 = statistics.median(changed), percentile(changed, 0.99)
     print(f"{driver.__name__}: {len(changed)} entry steps, {len(cleared)} new-code wipes, "
           f"{len(unchanged)} unchanged redraws")
-    print(f"  luma full frame        {frame:7.0f} B  ({frame * 9 / I2C_HZ * 1000:.1f} ms at 400 kHz)")
+    wire_ms = frame * 9 / I2C_HZ * 1000
+    print(f"  luma full frame        {frame:7.0f} B  ({wire_ms:.1f} ms at 400 kHz)")
     print(f"  ours, entry    median  {median:7.0f} B  ({median / frame:.1%} of a frame, "
           f"{median * 9 / I2C_HZ * 1000:.2f} ms)")
     print(f"  ours, entry    p99     {p99:7.0f} B  ({p99 / frame:.1%} of a frame)")
