@@ -98,12 +98,15 @@ def _input_of_message(message: DeviceMessage) -> Input | None:
     if isinstance(message, DieRoll):
         return Input("die", message.value)
     if isinstance(message, KeyPress):
-        if message.key.isdigit():
-            return Input("digit", int(message.key))
-        if message.key == KEYPAD_OK:
-            return Input("ok")
-        if message.key == KEYPAD_BACK:
-            return Input("back")
+        key = message.key
+        if key.isdigit():
+            return Input("digit", int(key), key=key)
+        if key == KEYPAD_OK:
+            return Input("ok", key=key)
+        if key == KEYPAD_BACK:
+            return Input("back", key=key)
+        if key in ("A", "B", "C", "D"):
+            return Input("letter", key=key)
     return None
 
 

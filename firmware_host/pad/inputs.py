@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
-InputKind = Literal["dot", "ok", "back", "die", "digit"]
+InputKind = Literal["dot", "ok", "back", "die", "digit", "letter"]
+
+#: The Pico keypad's keys by position, row by row (hardware/pico/main.py ``LAYOUT``).
+KEYPAD_LAYOUT = ("123A", "456B", "789C", "*0#D")
+#: Keypad key → the 4×4 card's dot in the same place (1–16, row by row).
+KEYPAD_DOTS = {key: 4 * r + c + 1 for r, row in enumerate(KEYPAD_LAYOUT)
+               for c, key in enumerate(row)}
 
 
 @dataclass(frozen=True)
 class Input:
-    """One input: a dot pressed (``value`` 1–9 or 1–16), OK, Back, a die reading or a keypad
-    digit (``value`` the number)."""
+    """One input: a dot pressed (``value`` 1–9 or 1–16), OK, Back, a die reading, a keypad
+    digit (``value`` the number) or a keypad letter A–D. ``key`` is the keypad key that sent
+    it (None for the pad's buttons and the die)."""
 
     kind: InputKind
     value: int | None = None
+    key: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return self.kind if self.value is None else f"{self.kind} {self.value}"
@@ -25,6 +33,14 @@ def as_dot(event: Input) -> Input:
     no number is asked for); any other input unchanged."""
     if event.kind == "digit" and event.value is not None and 1 <= event.value <= 9:
         return Input("dot", event.value)
+    return event
+
+
+def as_grid4_dot(event: Input) -> Input:
+    """A keypad key as the 4×4 card's dot in the same place (``#`` and ``*`` too: they are
+    dots there, OK and Back are the pad's buttons); any other input unchanged."""
+    if event.key is not None and event.key in KEYPAD_DOTS:
+        return Input("dot", KEYPAD_DOTS[event.key], key=event.key)
     return event
 
 

@@ -4,6 +4,10 @@ with a privacy screen ("pass the pad to Aiko") before each; then the reveal and 
 Dots are added in order; Back removes the last one; OK submits. A code the rules refuse is
 shown with their message and kept for fixing. Whose turn it is comes from the published view
 (guessers who submitted on their phone are skipped).
+
+On the 4×4 card the pad's nine dots are too few: every key of the 4×4 keypad is the dot in the
+same place (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D, `KEYPAD_DOTS`), so ``#`` and ``*`` are dots
+and OK and Back are the pad's own buttons; the pad's dots are refused with that explanation.
 """
 
 from __future__ import annotations
@@ -13,9 +17,13 @@ from typing import Any
 from PIL import Image
 
 from firmware_host.pad.controller import Controller, Session
-from firmware_host.pad.inputs import Input, as_dot
+from firmware_host.pad.inputs import Input, as_dot, as_grid4_dot
 from firmware_host.screens import unlock as screens
 from firmware_host.screens.message import message_screen, pass_pad_screen
+
+#: Why the pad's dots do nothing on a 4×4 card.
+GRID4_PAD_DOTS = ("a 4x4 code is drawn on the keypad: each key is the dot in its place "
+                  "(1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D); OK and Back are the pad's buttons")
 
 
 def latest_turn(view: dict[str, Any]) -> int:
@@ -55,8 +63,16 @@ class UnlockPad(Controller):
         return not self._unseen_reveal(self.view())
 
     def on_input(self, event: Input) -> None:
-        event = as_dot(event)
         view = self.view()
+        size = int(view.get("size") or 3)
+        if size == 4:
+            if event.kind == "dot" and event.key is None and not self._unseen_reveal(view):
+                if next_entrant(view) is not None and self.entrant == next_entrant(view):
+                    self.refuse(GRID4_PAD_DOTS)
+                return
+            event = as_grid4_dot(event)
+        else:
+            event = as_dot(event)
         if self._unseen_reveal(view):
             if event.kind == "ok" and self.reveal_page + 1 < screens.reveal_pages(view):
                 self.reveal_page += 1
@@ -71,7 +87,6 @@ class UnlockPad(Controller):
             if event.kind == "ok":
                 self.entrant, self.dots = seat, []
             return
-        size = int(view.get("size") or 3)
         if event.kind == "dot" and event.value is not None and 1 <= event.value <= size * size:
             closes_loop = len(self.dots) >= 3 and event.value == self.dots[0]
             if event.value not in self.dots or closes_loop:

@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image
 
+from firmware_host.pad.inputs import KEYPAD_LAYOUT
 from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
 
 PAD_SIDE = HEIGHT
@@ -70,6 +71,12 @@ def entry_screen(
     chars = (WIDTH - x) // CHAR_W
     pen.name(x, 0, _name(view, seat), seat, chars=chars)
     pen.text(x, LINE_H, "secret:" if secret else f"turn {view.get('turn', 1)}:")
+    if size == 4 and not dots:
+        # the keypad's keys sit where the card's dots do; OK and Back are the pad's buttons
+        pen.lines(x, 2 * LINE_H + 1, [" ".join(row) for row in KEYPAD_LAYOUT])
+        hint = "pad OK/Back"  # right-aligned: one character more than the column holds
+        pen.text(WIDTH - CHAR_W * len(hint), HEIGHT - LINE_H, hint)
+        return image
     pen.text(x, 2 * LINE_H, LEVEL_NAMES.get(str(view.get("difficulty")), "")[:chars])
     shown = "-".join(str(d) for d in dots) or "draw..."
     pen.lines(x, 3 * LINE_H + 2, [shown[i : i + chars] for i in range(0, len(shown), chars)][:2])

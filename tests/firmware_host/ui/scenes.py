@@ -43,6 +43,10 @@ SEVEN_TURN = [(0, "secret 1-2-3"), (1, "guess 1-2"), (2, "guess 4-5"), (3, "gues
               (4, "guess 7-8"), (5, "guess 5-6"), (6, "guess 1-2-3")]
 
 
+def unlock4_view(seat: int | None = None) -> dict[str, Any]:
+    return played("unlock", ["Kenji", "Aiko"], {"size": 4, "difficulty": "easy"}, [], seat)
+
+
 def unlock_seven() -> dict[str, Any]:
     return played("unlock", SEVEN, {"difficulty": "easy"}, SEVEN_TURN)
 
@@ -98,6 +102,9 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
     "unlock_secret_empty": lambda: unlock.entry_screen(unlock_view(0, 0), 0, [], secret=True),
     "unlock_guess_drawing": lambda: unlock.entry_screen(unlock_view(4, 2), 2, [7, 5, 3],
                                                         secret=False),
+    "unlock_4x4_legend": lambda: unlock.entry_screen(unlock4_view(0), 0, [], secret=True),
+    "unlock_4x4_drawing": lambda: unlock.entry_screen(unlock4_view(0), 0, [1, 6, 11, 16, 12],
+                                                      secret=True),
     "unlock_reveal": lambda: unlock.reveal_screen(unlock_view(7)),
     "unlock_scores": lambda: unlock.scores_screen(unlock_view(7)),
     "unlock_over": lambda: unlock.scores_screen(unlock_over()),

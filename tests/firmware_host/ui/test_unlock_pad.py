@@ -3,6 +3,8 @@ guessers, the reveal and the final scores — on mock pins, with the journal on 
 
 from __future__ import annotations
 
+from firmware_host.pad.inputs import KEYPAD_DOTS
+from firmware_host.pad.unlock import GRID4_PAD_DOTS
 from firmware_host.screens import unlock as screens
 from firmware_host.screens.message import pass_pad_screen, refusal_pages, refused_screen
 from firmware_host.screens.start import start_screen
@@ -178,3 +180,64 @@ def test_six_guessers_reveal_in_two_pages(box: Box) -> None:
     assert same(box.screen(), screens.reveal_screen(view, 1))
     box.sim.ok()
     assert same(box.screen(), pass_pad_screen("Aiko", 1))
+
+
+def keys(box: Box, *pressed: str) -> None:
+    for key in pressed:
+        box.sim.key(key)
+
+
+def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_pad(
+    box: Box,
+) -> None:
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko"],
+                                    {"size": 4, "difficulty": "easy"})
+    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    keys(box, "#")  # '#' is a dot on 4×4: it does not open the entry
+    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    box.sim.ok()
+    lock_view = box.companion.view(gid, 0)
+    # nothing drawn yet: the screen shows which key is which dot
+    assert same(box.screen(), screens.entry_screen(lock_view, 0, [], secret=True))
+    keys(box, "*", "0")  # the bottom row's first two keys: dots 13 and 14
+    assert same(box.screen(), screens.entry_screen(lock_view, 0, [13, 14], secret=True))
+    keys(box, "#", "D")  # '#' and 'D' are dots 15 and 16
+    assert same(box.screen(), screens.entry_screen(lock_view, 0, [13, 14, 15, 16],
+                                                   secret=True))
+    box.sim.back()  # the pad's Back removes the last dot
+    assert same(box.screen(), screens.entry_screen(lock_view, 0, [13, 14, 15], secret=True))
+    box.sim.tap(5)  # the pad's nine dots cannot draw on sixteen: refused with why
+    assert same(box.screen(), refused_screen(GRID4_PAD_DOTS))
+    box.sim.back()
+    assert same(box.screen(), screens.entry_screen(lock_view, 0, [13, 14, 15], secret=True))
+    box.sim.ok()
+    assert box.wait_actions(gid, 1) == [(0, "secret 13-14-15")]
+    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    box.sim.ok()
+    keys(box, "A", "B", "C")  # the right column: dots 4, 8, 12
+    guess_view = box.companion.view(gid, 1)
+    assert same(box.screen(), screens.entry_screen(guess_view, 1, [4, 8, 12], secret=False))
+    box.sim.ok()
+    assert box.wait_actions(gid, 2)[-1] == (1, "guess 4-8-12")
+    spectator = box.companion.view(gid, None)
+    (card,) = spectator["clue_board"]
+    assert (card["matches"], card["misses"], card["points"]) == (0, 2, -2)
+    assert same(box.screen(), screens.reveal_screen(spectator))
+    box.sim.ok()
+    box.sim.ok()
+    keys(box, "#", "0", "*")  # the secret drawn backwards
+    box.sim.ok()
+    assert box.wait_actions(gid, 3)[-1] == (1, "guess 15-14-13")
+    final = box.companion.view(gid, None)
+    assert final["outcome"]["winners"] == [1] and final["secret"] == "13-14-15"
+    assert same(box.screen(), screens.reveal_screen(final))
+    box.sim.ok()
+    assert same(box.screen(), screens.scores_screen(final))
+
+
+def test_keypad_keys_sit_on_the_4x4_dots_of_their_place() -> None:
+    from hardware.pico.main import LAYOUT
+
+    # the Pico's matrix, row by row, is the card's dots 1-16 row by row
+    assert [[KEYPAD_DOTS[key] for key in row] for row in LAYOUT] == [
+        [1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]
