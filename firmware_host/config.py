@@ -152,15 +152,16 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
                                     default_touch.release_threshold),
     ))
 
-    display = _section(data, "display", ("driver", "interface", "bus", "address", "spi_device",
-                                         "spi_speed_hz", "dc_pin", "reset_pin", "rotation",
-                                         "contrast", "width", "height"))
+    display = _section(data, "display", ("driver", "interface", "bus", "address", "spi_port",
+                                         "spi_device", "spi_speed_hz", "dc_pin", "reset_pin",
+                                         "rotation", "contrast", "width", "height"))
     default_oled = OledConfig()
     oled = _build("display", lambda: OledConfig(
         driver=display.choice("driver", ("ssd1306", "sh1106"), default_oled.driver),
         interface=display.choice("interface", ("i2c", "spi"), default_oled.interface),
         port=display.get("bus", _int(0, 10), default_oled.port),
         address=display.get("address", _i2c_address, default_oled.address),
+        spi_port=display.get("spi_port", _int(0, 6), default_oled.spi_port),
         spi_device=display.get("spi_device", _int(0, 1), default_oled.spi_device),
         spi_speed_hz=display.get("spi_speed_hz", _int(100_000, 32_000_000),
                                  default_oled.spi_speed_hz),

@@ -133,7 +133,7 @@ def check_display(config: Config) -> list[Finding]:
     name = f"OLED ({oled.driver}, {oled.interface})"
     if oled.interface == "i2c":
         return [_i2c_device(oled.port, oled.address, name, oled.advice())]
-    path = Path(f"/dev/spidev{oled.port}.{oled.spi_device}")
+    path = Path(f"/dev/spidev{oled.spi_port}.{oled.spi_device}")
     return [Finding(name, path.exists(), f"{path} {'present' if path.exists() else 'missing'}",
                     oled.advice())]
 

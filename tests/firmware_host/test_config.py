@@ -9,6 +9,7 @@ import pytest
 
 from firmware_host.config import Config, load_config, parse_config
 from firmware_host.errors import ConfigError
+from firmware_host.hardware_check import check_display
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,6 +41,13 @@ def test_values_are_read_into_the_hardware_settings() -> None:
     assert (config.serial.port, config.serial.baudrate) == ("/dev/serial0", 9600)
     assert (config.web.port, config.web.threads) == (9000, 60)
     assert config.buttons.ok is None and config.host_pin == "0420"
+
+
+def test_an_spi_display_names_its_own_spi_bus() -> None:
+    config = parse_config({"display": {"interface": "spi", "spi_port": 1, "spi_device": 1}})
+    assert (config.oled.interface, config.oled.spi_port, config.oled.spi_device) == ("spi", 1, 1)
+    [finding] = check_display(config)
+    assert "/dev/spidev1.1" in finding.detail
 
 
 @pytest.mark.parametrize(
