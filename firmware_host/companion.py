@@ -419,6 +419,7 @@ class Companion:
             live = _Live(row, rules, state, actions, previous, self.journal.tokens(row.id))
             self._live[row.id] = live
             games[row.id] = self._snapshot_of_live(live, row.version)
+            self._warm_extras(games[row.id])
             log.info("game %d (%s) restored after %d actions", row.id, row.game, len(actions))
         self._games = games
         self._tournaments = {t.id: Tournament.from_row(t, self._tournament_games(t.id))
@@ -710,6 +711,7 @@ class Companion:
         with self._changed:
             self._version = version
             self._changed.notify_all()
+        self._warm_extras(games[game_id])
         for changed in (game_id, follow_up):
             if changed is None:
                 continue
@@ -754,6 +756,17 @@ class Companion:
                 while len(self._extras) > _EXTRAS_CACHE:
                     self._extras.popitem(last=False)
             return dict(extras)
+
+    def _warm_extras(self, snap: GameSnapshot) -> None:
+        """Compute a live game's costly public facts in the background right after a change,
+        so the first phone or the pad does not wait for them (on a Pi, UNLOCK's first count
+        of a level builds its code index: seconds)."""
+        if snap.state is None or snap.rules.id not in PUBLIC_EXTRAS:
+            return
+        threading.Thread(
+            target=self._public_extras, args=(snap, snap.state),
+            name=f"extras-{snap.id}", daemon=True,
+        ).start()
 
     def _ended_state(self, snap: GameSnapshot) -> Any:
         """The final state of a game that ended before this run, rebuilt once and cached."""

@@ -273,6 +273,30 @@ def test_unlock_views_carry_how_many_codes_fit_the_clue_board(tmp_path: Path) ->
         assert box.view(gid, 1)["codes_remaining"] == len(fitting)
 
 
+def test_unlock_count_is_worked_out_after_each_change_before_anyone_asks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import firmware_host.companion as companion_module
+
+    counted: list[dict[str, object]] = []
+    done = threading.Event()
+    original = companion_module.PUBLIC_EXTRAS["unlock"]
+
+    def counting(state: object) -> dict[str, object]:
+        extras = original(state)
+        counted.append(extras)
+        done.set()
+        return extras
+
+    monkeypatch.setitem(companion_module.PUBLIC_EXTRAS, "unlock", counting)
+    with Companion.open(tmp_path / "warm") as box:
+        gid = box.create_game("unlock", ["Lock", "Aiko"], {"difficulty": "easy"})
+        assert done.wait(30), "the count was not worked out in the background"
+        calls = len(counted)
+        assert box.view(gid, None)["codes_remaining"] == counted[0]["codes_remaining"]
+        assert len(counted) == calls, "the view counted again instead of using the warm result"
+
+
 def test_abandoned_unlock_game_shows_the_rules_abandoned_end(tmp_path: Path) -> None:
     with Companion.open(tmp_path / "real") as box:
         gid = box.create_game("unlock", ["Lock", "Aiko"], {"difficulty": "easy"})
