@@ -21,8 +21,10 @@ def create_app(
 ) -> Flask:
     """The panel for ``companion`` (the session API); ``simulator`` adds the ``/device`` page.
 
-    ``config`` may set ``SSE_KEEPALIVE`` (seconds between keep-alive comments), ``PIN_TRIES`` and
-    ``PIN_WINDOW`` (the host PIN's rate limit), ``HANDOVER_LIFETIME`` and ``CLOCK`` (tests).
+    ``config`` may set ``PUBLIC_URL`` (the address the join QR encodes), ``MAX_STREAMS`` (live
+    pages held at once: keep it a few below waitress's threads, default 32), ``SSE_KEEPALIVE``
+    (seconds between keep-alive comments), ``PIN_TRIES`` and ``PIN_WINDOW`` (the host PIN's rate
+    limit), ``HANDOVER_LIFETIME`` and ``CLOCK`` (tests).
     """
     from web_panel import api, device, events, host, pages
     from web_panel.errors import register_error_handlers

@@ -72,6 +72,8 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError) -> Response:
         response = error_response(exc.status, exc.error, exc.message)
+        if exc.status == 503:
+            response.headers["Retry-After"] = "5"
         if exc.status == 429:
             retry = getattr(exc, "retry_after", None)
             if retry is not None:

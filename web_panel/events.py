@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
+from web_panel.errors import ApiError
 from web_panel.i18n import current_language
 from web_panel.pages import board_context, render_board
 from web_panel.panel_state import panel
@@ -78,7 +79,14 @@ def stream(game_id: int) -> Response:
                 if companion.wait_for_change(seen, min(remaining, WAIT_SLICE)) > seen:
                     break
 
+    if request.method == "HEAD":
+        return Response(mimetype="text/event-stream")
+    if not state.stream_slots.take():
+        raise ApiError(503, "too_many_streams",
+                       "The companion is serving as many live pages as it can; this page will "
+                       "refresh by polling and retry.")
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    response.call_on_close(state.stream_slots.give_back)
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response

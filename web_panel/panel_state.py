@@ -112,6 +112,34 @@ class EventCache:
         return built
 
 
+class StreamSlots:
+    """A cap on live streams held at once, so page loads and actions always find a thread."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.held = 0
+        self._changed = threading.Condition()
+
+    def take(self) -> bool:
+        """Hold one slot; ``False`` when all are taken."""
+        with self._changed:
+            if self.held >= self.limit:
+                return False
+            self.held += 1
+            return True
+
+    def give_back(self) -> None:
+        """Free one slot (a stream ended or its phone hung up)."""
+        with self._changed:
+            self.held = max(0, self.held - 1)
+            self._changed.notify_all()
+
+    def wait_held_at_most(self, count: int, timeout: float) -> bool:
+        """Wait until at most ``count`` slots are held; ``False`` on timeout."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self.held <= count, timeout)
+
+
 @dataclass
 class PanelState:
     """What the panel's requests share (one per app)."""
@@ -120,6 +148,7 @@ class PanelState:
     simulator: Any | None
     pin_limiter: PinLimiter
     handovers: Handovers
+    stream_slots: StreamSlots
     keepalive: float = 15.0
     host_sessions: set[str] = field(default_factory=set)
     event_cache: EventCache = field(default_factory=EventCache)
@@ -156,6 +185,7 @@ def make_state(companion: Any, simulator: Any | None, config: dict[str, Any]) ->
             int(config.get("PIN_TRIES", 5)), float(config.get("PIN_WINDOW", 60.0)), clock
         ),
         handovers=Handovers(float(config.get("HANDOVER_LIFETIME", 600.0)), clock),
+        stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 32))),
         keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
     )
 

@@ -65,7 +65,7 @@ def serve(app: Flask, threads: int = 12) -> Iterator[Served]:
     another thread while it waits in ``select`` would pull the descriptors from under it).
     """
     server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
-                                    channel_timeout=30)
+                                    channel_timeout=30, channel_request_lookahead=1)
     stop = threading.Event()
 
     def run() -> None:
@@ -189,4 +189,6 @@ class EventStream:
         return self.comments[-1]
 
     def close(self) -> None:
+        """Hang up (the response holds the socket too: close both, or it stays open)."""
+        self.response.close()
         self.conn.close()

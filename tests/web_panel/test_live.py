@@ -181,3 +181,27 @@ def test_a_head_request_does_not_hold_a_stream_open(
     status, headers, body = watcher.request("HEAD", f"/api/games/{game_id}/events")
     assert status == 200 and body == b""
     assert headers["Content-Type"].startswith("text/event-stream")
+
+
+def test_streams_beyond_the_cap_are_refused_and_slots_come_back(companion: Companion) -> None:
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"])
+    app = make_app(companion, MAX_STREAMS=2)
+    with serve(app, threads=6) as served:
+        first, second = (EventStream(Phone(served), f"/api/games/{game_id}/events")
+                         for _ in range(2))
+        first.next_event()
+        second.next_event()
+        status, headers, body = Phone(served).request("GET", f"/api/games/{game_id}/events")
+        assert status == 503 and headers["Retry-After"] == "5"
+        assert json.loads(body)["error"] == "too_many_streams"
+        assert Phone(served).get("/")[0] == 200  # pages still find a thread
+        first.close()
+        # The server lets go of a hung-up stream at its next write: make one.
+        companion.act(game_id, -1, "roll 2")
+        second.next_event()
+        slots = app.extensions["tabletop"].stream_slots
+        assert slots.wait_held_at_most(1, 10.0), "the hung-up stream's slot never came back"
+        third = EventStream(Phone(served), f"/api/games/{game_id}/events")
+        assert third.response.status == 200
+        third.close()
+        second.close()
