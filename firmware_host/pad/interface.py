@@ -102,6 +102,7 @@ class PadInterface:
         self._controller: Controller | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._frame_listeners: list[Callable[[Image.Image], None]] = []
 
     # --- other threads ------------------------------------------------------------------------
     def start(self) -> None:
@@ -110,6 +111,11 @@ class PadInterface:
         self._thread = threading.Thread(target=self._run, name="pad-oled", daemon=True)
         self._thread.start()
         self._put(_REDRAW)
+
+    def add_frame_listener(self, listener: Callable[[Image.Image], None]) -> None:
+        """``listener(image)`` is called on the loop thread with every new frame, before the
+        frame version moves on (it must not block)."""
+        self._frame_listeners.append(listener)
 
     def submit(self, event: Input) -> None:
         """Queues one input (from any thread)."""
@@ -242,6 +248,8 @@ class PadInterface:
             self.display.show(image)
         with self._idle:
             if image.tobytes() != self._frame.tobytes():
+                for listener in self._frame_listeners:
+                    listener(image.copy())
                 self._frame = image
                 self._frame_version += 1
                 self._idle.notify_all()

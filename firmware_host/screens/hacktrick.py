@@ -118,3 +118,70 @@ def board_screen(
             pen.text(WIDTH - 2 * CHAR_W, y, text)
         y += LINE_H
     return image
+
+
+#: A card of the hand: a box this size, spaced by `CARD_GAP`; `CARD_MARGIN` blank columns
+#: on each side keep one hand from reading as part of a longer one.
+CARD_W, CARD_H, CARD_GAP, CARD_MARGIN = 10, 13, 2, 3
+HAND_X = 3 * CELL + CARD_MARGIN
+HAND_Y = LINE_H + 2
+
+
+def card_row(cards: list[int], chosen: int | None = None) -> Image.Image:
+    """The hand as a row of boxed values (sorted), with `CARD_MARGIN` blank columns each
+    side; ``chosen`` (a position in the sorted row) is inverted."""
+    width = 2 * CARD_MARGIN + max(0, len(cards) * (CARD_W + CARD_GAP) - CARD_GAP)
+    image = Image.new("1", (width, CARD_H), 0)
+    pen = Pen(image)
+    for i, value in enumerate(sorted(cards)):
+        x, y = CARD_MARGIN + i * (CARD_W + CARD_GAP), 0
+        pen.draw.rectangle((x, y, x + CARD_W - 1, y + CARD_H - 1), outline=1)
+        pen.text(x + 2, y + 1, str(value))
+        if i == chosen:
+            pen.invert((x + 1, y + 1, x + CARD_W - 2, y + CARD_H - 2))
+    return image
+
+
+def chosen_position(cards: list[int], value: int | None) -> int | None:
+    """Where the first card of ``value`` sits in the sorted hand (None: not held)."""
+    ordered = sorted(cards)
+    return ordered.index(value) if value in ordered else None
+
+
+def hand_screen(
+    view: Mapping[str, Any], seat: int, *, chosen: int | None = None, prompt: str = "",
+    highlight: int | None = None,
+) -> Image.Image:
+    """``seat``'s own hand beside the board: only for the seat's own view, after they took
+    the pad. ``chosen`` is the value of the card being played (shown inverted)."""
+    hands = view.get("hands") or []
+    cards = [int(c) for c in (hands[seat].get("cards") or [])] if seat < len(hands) else []
+    image = blank()
+    pen = Pen(image)
+    draw_board(pen, view, highlight)
+    x = 3 * CELL + 2
+    chars = (WIDTH - x) // CHAR_W
+    points = list(view.get("points") or [0, 0])
+    pen.name(x, 0, _name(view, seat), seat, chars=chars - 3)
+    pen.text(WIDTH - 2 * CHAR_W, 0, f"{points[seat] if seat < len(points) else 0:>2}")
+    image.paste(card_row(cards, chosen_position(cards, chosen)),
+                (HAND_X - CARD_MARGIN, HAND_Y))
+    prompt_lines = [clip(line, chars) for line in prompt.split("\n")] if prompt else []
+    limit = HEIGHT - LINE_H * len(prompt_lines)
+    pen.lines(x, limit, prompt_lines)
+    other = 1 - seat
+    row = [str(v) for v in (view.get("row") or [])]
+    status = [f"row {' '.join(row[-3:]) if row else '-'}"]
+    declaration = view.get("declaration")
+    if isinstance(declaration, Mapping) and declaration.get("against") == seat:
+        status.append("must play!" if declaration.get("kind") == "play" else "no Play!")
+    size = hands[other].get("size", 0) if other < len(hands) else 0
+    said = (view.get("announced_sums") or [None, None])[other]
+    status.append(f"vs {size}c" + (f" sum{said}" if said is not None else ""))
+    y = HAND_Y + CARD_H + 1
+    for text in status:
+        if y + LINE_H > limit + 1:
+            break
+        pen.text(x, y, clip(text, chars))
+        y += LINE_H
+    return image

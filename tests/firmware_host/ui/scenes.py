@@ -74,6 +74,11 @@ def hack_view() -> dict[str, Any]:
     return played("hacktrick", ["Aiko", "Ben"], {"cards": "table"}, HACK)
 
 
+def hack_virtual(seat: int | None) -> dict[str, Any]:
+    """Virtual cards (seed 7): the starter led 0, Ben (seat 1) holds 1 2 3 and is to play."""
+    return played("hacktrick", ["Aiko", "Ben"], {}, [(0, "lead 0")], seat)
+
+
 ICO_OPTIONS = {"start_face": "T0", "first_player": 0}
 
 
@@ -124,6 +129,16 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
         hack_view(), prompt="OK: play 4\nagain: ×2", highlight=6),
     "hacktrick_declare": lambda: hacktrick.board_screen(
         hack_view(), prompt="1: Play!\n3: Guard!\nOK: none", highlight=6),
+    "hacktrick_hand": lambda: hacktrick.hand_screen(hack_virtual(1), 1,
+                                                    prompt="OK: draw\nBack: ask"),
+    "hacktrick_hand_chosen": lambda: hacktrick.hand_screen(
+        hack_virtual(1), 1, chosen=2, prompt="OK: play 2\nagain: ×2", highlight=2),
+    "hacktrick_hand_play_on_you": lambda: hacktrick.hand_screen(
+        played("hacktrick", ["Aiko", "Ben"], {}, [(0, "lead 0"), (1, "play 1 declare=play")],
+               0), 0, prompt="play 0-5\nBack: ask"),
+    "hacktrick_pass_between": lambda: hacktrick.board_screen(
+        hack_virtual(None), prompt="pass pad\nto Ben\nOK"),
+    "pass_pad_hand": lambda: pass_pad_screen("Ben", 1, hint="OK: see your hand"),
     "ico_face": lambda: ico.board_screen(ico_view(), prompt="1-3 place"),
     "waiting": lambda: message_screen("UNLOCK", "Waiting for the other players."),
 }

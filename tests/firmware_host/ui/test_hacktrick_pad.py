@@ -1,12 +1,12 @@
 """Hacktrick in table mode played on the pad end to end: card values from the keypad (over the
-serial loop) or from the board's squares on the grid, ×2 and declarations, draws."""
+serial loop) or from the board's squares on the grid, ×2 and declarations, draws. (Virtual
+cards: test_hacktrick_virtual.py.)"""
 
 from __future__ import annotations
 
 from firmware_host.pad.hacktrick import (
     PROMPT_CHOOSE,
     PROMPT_DECLARE,
-    PROMPT_VIRTUAL,
     play_prompt,
 )
 from firmware_host.screens import hacktrick as screens
@@ -89,24 +89,6 @@ def test_full_game_of_two_rounds_with_keypad_card_values(box: Box) -> None:
     assert view["points"][winner] == outcome["scores"][winner] >= 2
     assert view["round"] >= 2
     assert same(box.screen(), screens.board_screen(view))
-
-
-def test_virtual_cards_keep_hands_off_the_pad(box: Box) -> None:
-    gid = box.companion.create_game("hacktrick", ["Aiko", "Ben"])  # virtual cards
-    view = box.companion.view(gid, None)
-    assert same(box.screen(), screens.board_screen(view, prompt=PROMPT_VIRTUAL))
-    box.sim.tap(2)
-    box.sim.key("3")
-    box.sim.ok()
-    box.settle()
-    assert box.actions(gid) == []
-    mover = view["to_act"][0]
-    lead = box.companion.view(gid, mover)["legal_actions"][0]
-    box.companion.act(gid, mover, lead)  # from the mover's phone
-    box.settle()
-    after = box.companion.view(gid, None)
-    assert same(box.screen(), screens.board_screen(after, prompt=PROMPT_VIRTUAL))
-    assert after["row"] == [int(lead.split()[1])]
 
 
 def test_back_asks_the_sum_and_the_rules_refuse_it_without_a_captured_marker(box: Box) -> None:
