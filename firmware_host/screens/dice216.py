@@ -2,7 +2,8 @@
 
 The first seat's cells show their number white on black; the second seat's black on white
 (the names on the right are drawn the same way, as the legend). On 12×12 (3–4 players) cells
-are 5 px: they show their owner as a pattern and the numbers are read on the phones.
+are 5 px: they show their owner as a pattern, and a status line names the number and the
+owner of the cell under the cursor.
 """
 
 from __future__ import annotations
@@ -12,7 +13,17 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
+from firmware_host.screens.text import (
+    CHAR_W,
+    HEIGHT,
+    LINE_H,
+    WIDTH,
+    Pen,
+    bitmap_safe,
+    blank,
+    clip,
+    seat_label,
+)
 
 Cell = tuple[int, int | None] | None
 
@@ -91,13 +102,23 @@ def _pattern(pen: Pen, x: int, y: int, step: int, owner: int | None) -> None:
         pen.draw.point((x + step // 2, y + step // 2), fill=1)
 
 
+def cell_status(cell: Cell, seats: Sequence[Any]) -> str:
+    """``cell 5 Ben`` for a written cell (its number and owner), ``cell: -`` for an empty one."""
+    if cell is None:
+        return "cell: -"
+    value, owner = cell
+    name = str(seats[owner]) if owner is not None and 0 <= owner < len(seats) else ""
+    return f"cell {value} {name if bitmap_safe(name) else seat_label(owner or 0)}".rstrip()
+
+
 def board_screen(
     view: Mapping[str, Any], cursor: tuple[int, int] | None, *, prompt: str = ""
 ) -> Image.Image:
     """The grid, the cursor, each player's running total and what happens next."""
     image = blank()
     pen = Pen(image)
-    draw_grid(pen, grid_cells(view), cursor)
+    cells = grid_cells(view)
+    draw_grid(pen, cells, cursor)
     seats = list(view.get("seats") or [])
     totals = list(view.get("totals") or [])
     mover = view.get("mover")
@@ -115,11 +136,15 @@ def board_screen(
         pen.text(x + 6 * CHAR_W, y, clip(f"{total:>4}", chars - 6))
         y += LINE_H
     pending = view.get("pending_roll")
-    y = max(y, 2 * LINE_H) + 2
+    small = cursor is not None and _cell_box(len(cells), 0, 0)[2] < 9
+    y = max(y, 2 * LINE_H) + (1 if small else 2)
     if view.get("outcome"):
         pen.lines(x, y, ["Game over", *([prompt[:chars]] if prompt else [])])
         return image
     pen.text(x, y, f"die: {pending}" if pending is not None else "roll die")
+    if small and cursor is not None:
+        # the cells are too small for their numbers: the one under the cursor is spelled out
+        pen.text(x, y + LINE_H, cell_status(cells[cursor[0]][cursor[1]], seats)[:chars])
     if prompt:
         pen.text(x, HEIGHT - LINE_H, prompt[:chars])
     return image

@@ -124,6 +124,12 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
                                                 prompt="5/OK place"),
     "dice216_12x12_four_players": lambda: dice216.board_screen(
         dice_view(12, DICE_12, ["Aiko", "Ben", "Cy", "Dee"]), None, prompt="roll/OK"),
+    "dice216_12x12_cursor_on_taken_cell": lambda: dice216.board_screen(
+        dice_view(12, [*DICE_12, (-1, "roll 2")], ["Aiko", "Ben", "Cy", "Dee"]), (2, 2),
+        prompt="5/OK place"),
+    "dice216_12x12_cursor_on_empty_cell": lambda: dice216.board_screen(
+        dice_view(12, [*DICE_12, (-1, "roll 2")], ["Aiko", "Ben", "Cy", "Dee"]), (2, 3),
+        prompt="5/OK place"),
     "hacktrick_board": lambda: hacktrick.board_screen(hack_view(), prompt="card 0-5\nOK: draw"),
     "hacktrick_highlight": lambda: hacktrick.board_screen(
         hack_view(), prompt="OK: play 4\nagain: ×2", highlight=6),

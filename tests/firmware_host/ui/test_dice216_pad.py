@@ -132,3 +132,29 @@ def test_handicap_roll_comes_first_from_the_die(box: Box) -> None:
     box.sim.ok()
     assert box.wait_actions(gid, 3) == [(CHANCE, "roll 5"), (CHANCE, "roll 2"), (0, "place 1 1")]
     assert box.companion.view(gid, None)["handicap"] == {"seat": 1, "roll": 5}
+
+
+def test_12x12_status_line_spells_out_the_cell_under_the_cursor(box: Box) -> None:
+    players = ["Aiko", "Ben", "Cy"]
+    gid = box.companion.create_game("dice216", players, {"size": 12})
+    box.sim.key("5")  # the roll, typed on the keypad
+    box.wait_actions(gid, 1)
+    mover = box.companion.view(gid, None)["mover"]
+    move_cursor(box, (0, 0), (3, 4))
+    box.sim.ok()
+    assert box.wait_actions(gid, 2)[-1] == (mover, "place 4 5")
+    box.sim.roll(2, faces=12)
+    box.wait_actions(gid, 3)
+    view = box.companion.view(gid, None)
+    # the cursor stays on the cell just written: 5, by its writer
+    shown = box.screen()
+    assert same(shown, screens.board_screen(view, (3, 4), prompt="5/OK place"))
+    written = screens.grid_cells(view)[3][4]
+    assert screens.cell_status(written, players) == f"cell 5 {players[mover]}"
+    box.sim.tap(6)
+    moved = box.screen()
+    assert same(moved, screens.board_screen(view, (3, 5), prompt="5/OK place"))
+    assert screens.cell_status(screens.grid_cells(view)[3][5], players) == "cell: -"
+    # the status line (under "die", right of the grid) changed with the cursor
+    line = (66, 3 * 9 + 1 + 9, 128, 3 * 9 + 1 + 18)
+    assert not same(shown.crop(line), moved.crop(line))
