@@ -312,3 +312,20 @@ def test_replay_chart_follows_the_scores_step_by_step() -> None:
     assert drawn is not None
     assert [line["last"] for line in drawn["lines"]] == [4, 9]
     assert chart_for_replay(steps[:1]) is None
+
+
+def test_host_undo_is_offered_only_when_the_last_action_can_be_taken_back(
+    app: Flask, companion: Companion
+) -> None:
+    game_id = companion.create_game("unlock", ["Aiko", "Ben"])
+    host = phone(app)
+    host.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF)
+    undo = re.compile(r'<button class="secondary" data-host-post="[^"]+/undo"( disabled)?>')
+    found = undo.search(html(host, f"/games/{game_id}"))
+    assert found is not None and found.group(1) == " disabled"
+    companion.act(game_id, 0, "secret 1-2-3")
+    found = undo.search(html(host, f"/games/{game_id}"))
+    assert found is not None and found.group(1) is None
+    assert host.post(f"/api/host/games/{game_id}/undo", headers=CSRF).status_code == 200
+    assert companion.view(game_id, 0)["secret"] is None
+    assert "data-host-post" not in html(phone(app), f"/games/{game_id}")
