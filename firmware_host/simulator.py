@@ -52,7 +52,7 @@ class Simulator:
         if key not in keys:
             if isinstance(key, int):
                 raise ValueError(f"dot {key} is not on the pad: its grid has dots 1-9 "
-                                 "(a 4×4 code is entered on a phone)")
+                                 "(a 4×4 code is drawn on the keypad)")
             raise ValueError(f"the pad has no {key} button")
         return self.factory.pin(keys[key])
 

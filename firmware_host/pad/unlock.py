@@ -5,9 +5,10 @@ Dots are added in order; Back removes the last one; OK submits. A code the rules
 shown with their message and kept for fixing. Whose turn it is comes from the published view
 (guessers who submitted on their phone are skipped).
 
-On the 4×4 card the pad's nine dots are too few: every key of the 4×4 keypad is the dot in the
-same place (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D, `KEYPAD_DOTS`), so ``#`` and ``*`` are dots
-and OK and Back are the pad's own buttons; the pad's dots are refused with that explanation.
+On the 4×4 card the pad's nine dots are too few: while a code is being drawn every key of the
+4×4 keypad is the dot in the same place (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D,
+`KEYPAD_DOTS`), so ``#`` and ``*`` are dots and OK and Back are the pad's own buttons; the pad's
+dots are refused with that explanation. On the other screens ``#``/``*`` are OK/Back as usual.
 """
 
 from __future__ import annotations
@@ -65,12 +66,15 @@ class UnlockPad(Controller):
     def on_input(self, event: Input) -> None:
         view = self.view()
         size = int(view.get("size") or 3)
-        if size == 4:
-            if event.kind == "dot" and event.key is None and not self._unseen_reveal(view):
-                if next_entrant(view) is not None and self.entrant == next_entrant(view):
-                    self.refuse(GRID4_PAD_DOTS)
+        drawing = not self._unseen_reveal(view) and self.entrant is not None and (
+            self.entrant == next_entrant(view))
+        if size == 4 and drawing:
+            if event.kind == "dot" and event.key is None:
+                self.refuse(GRID4_PAD_DOTS)
                 return
             event = as_grid4_dot(event)
+        elif size == 4 and event.kind == "dot":
+            return  # the pad's dots mean nothing on a 4×4 card
         else:
             event = as_dot(event)
         if self._unseen_reveal(view):

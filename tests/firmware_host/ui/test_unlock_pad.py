@@ -193,9 +193,9 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
     gid = box.companion.create_game("unlock", ["Kenji", "Aiko"],
                                     {"size": 4, "difficulty": "easy"})
     assert same(box.screen(), pass_pad_screen("Kenji", 0))
-    keys(box, "#")  # '#' is a dot on 4×4: it does not open the entry
+    box.sim.tap(5)  # the pad's dots mean nothing on a 4×4 card
     assert same(box.screen(), pass_pad_screen("Kenji", 0))
-    box.sim.ok()
+    keys(box, "#")  # outside the drawing '#' is still OK
     lock_view = box.companion.view(gid, 0)
     # nothing drawn yet: the screen shows which key is which dot
     assert same(box.screen(), screens.entry_screen(lock_view, 0, [], secret=True))
@@ -214,8 +214,12 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
     assert box.wait_actions(gid, 1) == [(0, "secret 13-14-15")]
     assert same(box.screen(), pass_pad_screen("Aiko", 1))
     box.sim.ok()
-    keys(box, "A", "B", "C")  # the right column: dots 4, 8, 12
+    keys(box, "#", "*")  # while drawing, '#' and '*' are dots 15 and 13, not OK and Back
     guess_view = box.companion.view(gid, 1)
+    assert same(box.screen(), screens.entry_screen(guess_view, 1, [15, 13], secret=False))
+    box.sim.back()
+    box.sim.back()
+    keys(box, "A", "B", "C")  # the right column: dots 4, 8, 12
     assert same(box.screen(), screens.entry_screen(guess_view, 1, [4, 8, 12], secret=False))
     box.sim.ok()
     assert box.wait_actions(gid, 2)[-1] == (1, "guess 4-8-12")
@@ -223,7 +227,8 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
     (card,) = spectator["clue_board"]
     assert (card["matches"], card["misses"], card["points"]) == (0, 2, -2)
     assert same(box.screen(), screens.reveal_screen(spectator))
-    box.sim.ok()
+    keys(box, "#")  # the reveal read: '#' is OK here
+    assert same(box.screen(), pass_pad_screen("Aiko", 1))
     box.sim.ok()
     keys(box, "#", "0", "*")  # the secret drawn backwards
     box.sim.ok()
