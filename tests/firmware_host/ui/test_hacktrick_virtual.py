@@ -246,3 +246,47 @@ def test_open_hand_closes_when_the_turn_is_taken_on_a_phone(box: Box) -> None:
     own = box.companion.view(gid, nxt)
     assert same(box.screen(), screens.hand_screen(own, nxt, prompt=PROMPT_HAND))
     assert contains(frames.since(0)[-1], hand_image(hand(box, gid, nxt)))
+
+
+def test_draw_is_confirmed_then_declared_and_a_refused_card_keeps_the_hand_open(
+    box: Box,
+) -> None:
+    # seed 3: the second player holds a card equal to the lead
+    gid, _ = start(box, {"target": 1, "declare_after_draw": True}, seed=3)
+    starter = open_hand(box, gid, first=True)
+    lead = max(hand(box, gid, starter))
+    box.sim.key(str(lead))
+    box.sim.ok()
+    assert box.wait_actions(gid, 1) == [(starter, f"lead {lead}")]
+    mover = open_hand(box, gid, first=False)
+    own = box.companion.view(gid, mover)
+    mine = hand(box, gid, mover)
+    assert lead in mine
+    box.sim.key(str(lead))  # equal to the rightmost card: the rules refuse it
+    box.sim.ok()
+    shown = box.screen()
+    controller = box.device.pad.controller
+    assert controller is not None and controller.refusal is not None
+    assert str(lead) in controller.refusal
+    assert same(shown, refused_screen(controller.refusal))
+    assert not contains(shown, hand_image(mine))
+    box.sim.back()  # the refusal goes, the hand is back with the card still chosen
+    assert same(box.screen(), screens.hand_screen(own, mover, chosen=lead,
+                                                  prompt=play_prompt(lead, False),
+                                                  highlight=2 * lead))
+    box.sim.back()  # and Back cancels the choice
+    assert same(box.screen(), screens.hand_screen(own, mover, prompt=PROMPT_HAND))
+    assert len(box.actions(gid)) == 1
+    box.sim.ok()  # nothing chosen: the draw is offered…
+    assert same(box.screen(), screens.hand_screen(own, mover, prompt=PROMPT_CONFIRM["draw"]))
+    box.sim.back()  # …and Back says no
+    assert same(box.screen(), screens.hand_screen(own, mover, prompt=PROMPT_HAND))
+    box.sim.ok()
+    box.sim.ok()
+    assert same(box.screen(), screens.hand_screen(own, mover, prompt=PROMPT_DECLARE))
+    box.sim.tap(1)  # Play!
+    assert box.wait_actions(gid, 2)[-1] == (mover, "draw declare=play")
+    view = box.companion.view(gid, None)
+    assert view["declaration"] == {"kind": "play", "by": mover, "against": starter}
+    assert len(hand(box, gid, mover)) == len(mine) + 1
+    assert same(box.screen(), screens.board_screen(view, prompt=pass_prompt(view, starter)))
