@@ -18,6 +18,7 @@ Virtual cards (the default) pass the pad between the two players, UNLOCK-style:
 3. Once the action is saved the hand leaves the screen at once: the public board with "pass
    the pad to Ben — OK", then Ben's privacy screen. Asking the sum keeps the hand open (same
    turn). Any change made elsewhere (a phone, an undo) closes the hand the same way.
+4. When a round ends its result (winner, how, the score) is shown first, until OK.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ class HacktrickPad(Controller):
         self.between = False
         self.confirm: str | None = None
         self.drawing = False
+        #: Rounds whose result was acknowledged (virtual cards show each result once).
+        self.rounds_seen = len(self.view().get("rounds") or [])
 
     @staticmethod
     def _table(view: dict[str, Any]) -> bool:
@@ -89,8 +92,20 @@ class HacktrickPad(Controller):
     def _reset_choice(self) -> None:
         self.card, self.declaring, self.confirm, self.drawing = None, False, None, False
 
+    def _round_news(self, view: dict[str, Any]) -> bool:
+        """Virtual cards: a round ended and its result was not acknowledged yet."""
+        return not self._table(view) and len(view.get("rounds") or []) > self.rounds_seen
+
+    def final_screen_shown(self) -> bool:
+        return not self._round_news(self.view())
+
     def on_input(self, event: Input) -> None:
         view = self.view()
+        if self._round_news(view):
+            self._sync(view)
+            if event.kind == "ok":
+                self.rounds_seen = len(view.get("rounds") or [])
+            return
         if view.get("outcome") or not view.get("to_act"):
             return
         if not self._table(view):
@@ -160,14 +175,15 @@ class HacktrickPad(Controller):
             if self.act(mover, action):
                 self._acted(mover)
 
-    def _acted(self, mover: int) -> None:
-        """After a saved action: with virtual cards the hand closes unless the turn goes on."""
+    def _acted(self, mover: int, *, asked: bool = False) -> None:
+        """After a saved action: with virtual cards the hand closes, unless the holder asked
+        the sum and their turn goes on (a new round dealt to the same mover still closes it)."""
         self._reset_choice()
         if self.holder is None:
             return
         view = self.view()
-        if not view.get("outcome") and list(view.get("to_act") or []) == [mover]:
-            self.opened = int(view.get("version", 0))  # asked the sum: still this turn
+        if asked and not view.get("outcome") and list(view.get("to_act") or []) == [mover]:
+            self.opened = int(view.get("version", 0))
         else:
             self.holder, self.opened, self.between = None, None, True
 
@@ -200,7 +216,7 @@ class HacktrickPad(Controller):
                 self._submit(mover)
                 self.drawing = self.declaring
             elif self.act(mover, "ask"):
-                self._acted(mover)
+                self._acted(mover, asked=True)
             return
         if self.declaring:
             self._declare(mover, event)
@@ -259,6 +275,9 @@ class HacktrickPad(Controller):
 
     def draw(self) -> Image.Image:
         view = self.view()
+        if self._round_news(view):
+            self._sync(view)
+            return screens.round_screen(view)
         if view.get("outcome") or not view.get("to_act"):
             return screens.board_screen(view)
         if not self._table(view):

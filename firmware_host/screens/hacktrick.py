@@ -11,7 +11,18 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
+from firmware_host.screens.message import message_screen
+from firmware_host.screens.text import (
+    CHAR_W,
+    HEIGHT,
+    LINE_H,
+    WIDTH,
+    Pen,
+    bitmap_safe,
+    blank,
+    clip,
+    seat_label,
+)
 
 #: The board as laid out on the table and on the pad, row by row.
 MAGIC_SQUARE = ((2, 7, 6), (9, 5, 1), (4, 3, 8))
@@ -185,3 +196,17 @@ def hand_screen(
         pen.text(x, y, clip(text, chars))
         y += LINE_H
     return image
+
+
+def round_screen(view: Mapping[str, Any]) -> Image.Image:
+    """The last round's result: who won it, how, the points it scored and the score."""
+    result = view.get("last_round") or {}
+    seats = [str(s) for s in view.get("seats") or []]
+    names = [s if bitmap_safe(s) else seat_label(i) for i, s in enumerate(seats)]
+    winner = int(result.get("winner", 0))
+    points = list(view.get("points") or [0] * len(names))
+    score = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=False))
+    who = names[winner] if winner < len(names) else "?"
+    text = (f"{who} wins the round (+{result.get('points', 1)}): {result.get('reason', '')}. "
+            f"Score: {score}")
+    return message_screen(f"Round {result.get('round', '?')}", text, "OK")

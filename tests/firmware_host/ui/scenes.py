@@ -74,6 +74,18 @@ def hack_view() -> dict[str, Any]:
     return played("hacktrick", ["Aiko", "Ben"], {"cards": "table"}, HACK)
 
 
+def hack_round_over() -> dict[str, Any]:
+    """Virtual cards (seed 7, target 2) after round 1, each turn taking the first legal
+    action that is not asking the sum."""
+    rules = get_game("hacktrick")
+    state = rules.start(["Aiko", "Ben"], {"target": 2}, seed=7)
+    while not rules.view(state, None)["rounds"]:
+        seat = rules.to_act(state)[0]
+        action = next(a for a in rules.legal_actions(state, seat) if a != "ask")
+        state = rules.apply(state, seat, action)
+    return rules.view(state, None)
+
+
 def hack_virtual(seat: int | None) -> dict[str, Any]:
     """Virtual cards (seed 7): the starter led 0, Ben (seat 1) holds 1 2 3 and is to play."""
     return played("hacktrick", ["Aiko", "Ben"], {}, [(0, "lead 0")], seat)
@@ -144,6 +156,7 @@ SCENES: dict[str, Callable[[], Image.Image]] = {
                0), 0, prompt="play 0-5\nBack: ask"),
     "hacktrick_pass_between": lambda: hacktrick.board_screen(
         hack_virtual(None), prompt="pass pad\nto Ben\nOK"),
+    "hacktrick_round_over": lambda: hacktrick.round_screen(hack_round_over()),
     "pass_pad_hand": lambda: pass_pad_screen("Ben", 1, hint="OK: see your hand"),
     "ico_face": lambda: ico.board_screen(ico_view(), prompt="1-3 place"),
     "waiting": lambda: message_screen("UNLOCK", "Waiting for the other players."),

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from PIL import Image
 
 from firmware_host.pad.hacktrick import (
@@ -25,7 +26,8 @@ from firmware_host.pad.hacktrick import (
 )
 from firmware_host.screens import hacktrick as screens
 from firmware_host.screens.message import pass_pad_screen, refused_screen
-from tests.firmware_host.ui.conftest import Box, same
+from firmware_host.screens.start import start_screen
+from tests.firmware_host.ui.conftest import PIN, URL, Box, same
 
 PLAYERS = ["Aiko", "Ben"]
 #: A grey level 0 as "0", anything else as "1".
@@ -109,13 +111,26 @@ def open_hand(box: Box, gid: int, first: bool) -> int:
     return mover
 
 
-def test_virtual_round_on_the_pad_never_shows_a_hand_to_the_other_player(box: Box) -> None:
-    gid, frames = start(box)
-    count, turn = 0, 0
+def show_round_result(box: Box, gid: int) -> None:
+    """The result screen of the round that just ended; OK goes on."""
+    view = box.companion.view(gid, None)
+    assert same(box.screen(), screens.round_screen(view))
+    box.sim.ok()
+
+
+@pytest.mark.parametrize("target", [1, 2])
+def test_virtual_game_on_the_pad_never_shows_a_hand_to_the_other_player(
+    box: Box, target: int
+) -> None:
+    gid, frames = start(box, {"target": target})
+    count, turn, rounds = 0, 0, 0
     held: list[set[tuple[int, ...]]] = [set(), set()]  # every hand each player ever held
     asked = False
     while not (view := box.companion.view(gid, None))["outcome"]:
         public_from = frames.mark()
+        if len(view["rounds"]) > rounds:
+            show_round_result(box, gid)
+            rounds += 1
         mover = open_hand(box, gid, first=count == 0)
         other = 1 - mover
         opened_at = frames.mark() - 1  # the hand's first frame
@@ -204,8 +219,12 @@ def test_virtual_round_on_the_pad_never_shows_a_hand_to_the_other_player(box: Bo
         assert count < 200
     outcome = view["outcome"]
     assert outcome["winners"] == [view["last_round"]["winner"]]
-    assert view["points"][outcome["winners"][0]] >= 1
+    assert view["points"][outcome["winners"][0]] >= target
+    assert len(view["rounds"]) == rounds + 1 >= target
+    show_round_result(box, gid)
     assert same(box.screen(), screens.board_screen(view))
+    box.sim.ok()
+    assert same(box.screen(), start_screen(URL, PIN))
     assert asked, "the round should have reached a turn where the sum could be asked"
     # the journal on disk holds the round exactly as played
     journal = box.actions(gid)
