@@ -60,6 +60,7 @@ def stream(game_id: int) -> Response:
     def events() -> Iterator[str]:
         last = since
         yield "retry: 2000\n\n"
+        sent_at = time.monotonic()
         while not state.closing.is_set():
             seen = companion.version()
             seat = seat_of(game_id)
@@ -70,12 +71,15 @@ def stream(game_id: int) -> Response:
                     (game_id, seat, version, current_language(), is_host(), with_html),
                     lambda: _event(game_id, with_html),
                 )
-            deadline = time.monotonic() + state.keepalive
+                sent_at = time.monotonic()
+            # Wait for the next change anywhere; keep-alives count from this stream's last write,
+            # so a quiet game's phone gets them even while other games change all the time.
             while not state.closing.is_set():
-                remaining = deadline - time.monotonic()
+                remaining = sent_at + state.keepalive - time.monotonic()
                 if remaining <= 0:
                     yield ": keep-alive\n\n"
-                    break
+                    sent_at = time.monotonic()
+                    continue
                 if companion.wait_for_change(seen, min(remaining, WAIT_SLICE)) > seen:
                     break
 

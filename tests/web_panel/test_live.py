@@ -205,3 +205,32 @@ def test_streams_beyond_the_cap_are_refused_and_slots_come_back(companion: Compa
         assert third.response.status == 200
         third.close()
         second.close()
+
+
+def test_keep_alives_count_from_the_streams_own_last_write(
+    companion: Companion, table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
+) -> None:
+    game_id, _, _, watcher = table
+    busy = companion.create_game("dice216", ["Aiko", "Ben"], {"size": 8})
+    stream = EventStream(watcher, f"/api/games/{game_id}/events")
+    streams.append(stream)
+    stream.next_event()
+    stop = threading.Event()
+
+    def play() -> None:  # another game changes every 100 ms
+        cells = iter((r, c) for r in range(1, 9) for c in range(1, 9))
+        while not stop.wait(0.1):
+            view = companion.view(busy, None)
+            if -1 in view["to_act"]:
+                companion.act(busy, -1, "roll 2")
+            else:
+                row, col = next(cells)
+                companion.act(busy, view["to_act"][0], f"place {row} {col}")
+
+    player = threading.Thread(target=play, daemon=True)
+    player.start()
+    try:
+        assert stream.next_comment() == "keep-alive"
+    finally:
+        stop.set()
+        player.join(5)
