@@ -37,15 +37,16 @@ def cpu_seconds(pid: int) -> float:
 class Daemon:
     """``tabletop run --hardware simulator`` on a data directory and a free loopback port."""
 
-    def __init__(self, data: Path) -> None:
+    def __init__(self, data: Path, env: dict[str, str] | None = None) -> None:
         self.data = data
+        self.extra_env = dict(env or {})
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, timeout: float = 60.0) -> float:
         """Start it; return the seconds from exec until ``GET /`` answers 200."""
         env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "TABLETOP"))}
-        env.update(HOME=str(self.data.parent), PYTHONPATH=str(ROOT))
+        env.update(HOME=str(self.data.parent), PYTHONPATH=str(ROOT), **self.extra_env)
         started = time.perf_counter()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",

@@ -29,18 +29,25 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--poll", type=float, default=1.0, help="seconds between polls")
+    parser.add_argument("--arena-max", type=int, help="run the daemon with MALLOC_ARENA_MAX")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="load-"))
-    daemon = Daemon(folder / "data")
+    env = {"MALLOC_ARENA_MAX": str(args.arena_max)} if args.arena_max else {}
+    daemon = Daemon(folder / "data", env)
     try:
         ready = daemon.start()
         before = daemon.rss()
         peak = [before]
+        trace: list[float] = []
         done = threading.Event()
 
         def sample() -> None:
+            ticks = 0
             while not done.wait(0.2):
                 peak[0] = max(peak[0], daemon.rss())
+                ticks += 1
+                if ticks % 50 == 0:
+                    trace.append(daemon.rss())
 
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
@@ -56,14 +63,16 @@ def main() -> None:
               f"polling every {args.poll:g} s")
         print(f"actions {result.actions}, deliveries {len(lat)}, polls {result.polls}, "
               f"errors {len(result.errors)}")
-        for error in result.errors[:10]:
-            print(f"  error: {error}")
+        for error in sorted(set(result.errors)):
+            print(f"  error ({result.errors.count(error)}x): {error}")
         if lat:
             print(f"state change -> phone: p50 {percentile(lat, 0.5):.1f} ms, "
                   f"p99 {percentile(lat, 0.99):.1f} ms, max {lat[-1]:.1f} ms "
                   "(budget: p99 <= 50 ms, no errors)")
         print(f"daemon resident memory: before {before:.1f} MiB, peak {peak[0]:.1f} MiB, "
-              f"after {after:.1f} MiB (budget: <= 80 MB)")
+              f"after {after:.1f} MiB (budget: <= 80 MB)"
+              + (f", MALLOC_ARENA_MAX={args.arena_max}" if args.arena_max else ""))
+        print("memory every 10 s: " + ", ".join(f"{m:.0f}" for m in trace) + " MiB")
     finally:
         daemon.stop()
         shutil.rmtree(folder, ignore_errors=True)
