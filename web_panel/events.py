@@ -10,6 +10,7 @@ seat, version, language and role — typically the spectators) share one renderi
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Iterator
@@ -39,6 +40,12 @@ def event_text(version: int, data: dict[str, Any]) -> str:
     return f"id: {version}\nevent: view\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
+def _version_of(game_id: int, seat: int | None) -> int:
+    """The game's version as ``seat`` sees it now."""
+    version: int = panel().companion.view(game_id, seat)["version"]
+    return version
+
+
 def _event(game_id: int, with_html: bool) -> str:
     """The event for the requester's own view now (its board rendered in their language)."""
     context = board_context(game_id)
@@ -64,7 +71,9 @@ def stream(game_id: int) -> Response:
         while not state.closing.is_set():
             seen = companion.version()
             seat = seat_of(game_id)
-            version = companion.view(game_id, seat)["version"]
+            version = state.version_cache.get(
+                (game_id, seat, seen), functools.partial(_version_of, game_id, seat)
+            )
             if version != last:
                 last = version
                 yield state.event_cache.get(

@@ -13,11 +13,12 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, current_app
 
 EXTENSION = "tabletop"
+T = TypeVar("T")
 
 
 class PinLimiter:
@@ -84,31 +85,32 @@ class Handovers:
             del self._pending[key]
 
 
-class EventCache:
-    """The latest rendered live events, shared by the streams that would render the same one.
+class SharedResults:
+    """Results the live streams share instead of each computing them (a small LRU map).
 
-    A key names everything an event depends on (game, seat, version, language, role), so a hit
-    is always the very event that stream would have built; a few hundred entries cover every
-    stream's current event.
+    Used for rendered events — keyed by everything an event depends on (game, seat, version,
+    language, role), so a hit is the very event that stream would have built — and for a game's
+    version as a seat sees it after a given change counter (one view per seat and change, not
+    one per phone).
     """
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._events: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self._results: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[Any, ...], build: Callable[[], str]) -> str:
-        """The event for ``key``, built once by ``build`` (outside the lock)."""
+    def get(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
+        """The result for ``key``, built once by ``build`` (outside the lock)."""
         with self._lock:
-            found = self._events.get(key)
+            found = self._results.get(key)
             if found is not None:
-                self._events.move_to_end(key)
+                self._results.move_to_end(key)
                 return found
         built = build()
         with self._lock:
-            self._events[key] = built
-            while len(self._events) > self.size:
-                self._events.popitem(last=False)
+            self._results[key] = built
+            while len(self._results) > self.size:
+                self._results.popitem(last=False)
         return built
 
 
@@ -151,7 +153,8 @@ class PanelState:
     stream_slots: StreamSlots
     keepalive: float = 15.0
     host_sessions: set[str] = field(default_factory=set)
-    event_cache: EventCache = field(default_factory=EventCache)
+    event_cache: SharedResults = field(default_factory=SharedResults)
+    version_cache: SharedResults = field(default_factory=SharedResults)
     closing: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
