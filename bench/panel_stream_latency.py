@@ -10,6 +10,7 @@ Streams ask for the view with its rendered board (``html``), as the game page do
 from __future__ import annotations
 
 import argparse
+import functools
 import http.client
 import json
 import shutil
@@ -28,7 +29,7 @@ from web_panel import RECOMMENDED_THREADS, close_app, create_app
 
 
 def read_events(port: int, path: str, arrivals: dict[int, float], ready: threading.Event,
-                lock: threading.Lock, stop: threading.Event) -> None:
+                lock: threading.Condition, stop: threading.Event) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     conn.request("GET", path)
     response = conn.getresponse()
@@ -46,6 +47,11 @@ def read_events(port: int, path: str, arrivals: dict[int, float], ready: threadi
                 continue
             with lock:
                 arrivals.setdefault(version, now)
+                lock.notify_all()
+
+
+def all_saw(per_stream: list[dict[int, float]], version: int) -> bool:
+    return all(version in arrivals for arrivals in per_stream)
 
 
 def main() -> None:
@@ -71,18 +77,16 @@ def main() -> None:
     stop = threading.Event()
     per_stream: list[dict[int, float]] = []
     readers = []
-    locks = []
+    lock = threading.Condition()  # one for all streams: the main thread waits on it
     for _ in range(args.phones):
         arrivals: dict[int, float] = {}
         ready = threading.Event()
-        lock = threading.Lock()
         reader = threading.Thread(target=read_events, daemon=True, args=(
             server.effective_port, f"/api/games/{game_id}/events", arrivals, ready, lock, stop))
         reader.start()
         assert ready.wait(10), "a stream did not start"
         per_stream.append(arrivals)
         readers.append(reader)
-        locks.append(lock)
     latencies: list[float] = []
     errors = 0
     cells = [(r, c) for r in range(1, 9) for c in range(1, 9)]
@@ -96,18 +100,13 @@ def main() -> None:
         started = time.perf_counter()
         companion.act(game_id, seat, action)
         version = companion.view(game_id, None)["version"]
-        deadline = time.monotonic() + 5
-        for arrivals, lock in zip(per_stream, locks, strict=True):
-            while True:
-                with lock:
-                    seen = arrivals.get(version)
-                if seen is not None:
-                    latencies.append((seen - started) * 1000)
-                    break
-                if time.monotonic() > deadline:
+        with lock:
+            lock.wait_for(functools.partial(all_saw, per_stream, version), timeout=5)
+            for arrivals in per_stream:
+                if version in arrivals:
+                    latencies.append((arrivals[version] - started) * 1000)
+                else:
                     errors += 1
-                    break
-                time.sleep(0.001)
     stop.set()
     close_app(app)
     halt.set()
