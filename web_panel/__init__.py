@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
+from jinja2 import FileSystemBytecodeCache
 
 from web_panel.panel_state import EXTENSION, make_state
 
@@ -35,6 +36,10 @@ def create_app(
     app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=64 * 1024)
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    if app.config.get("TEMPLATE_BYTECODE_CACHE", True):
+        # Compiled templates survive restarts (a Pi Zero takes seconds to compile them all):
+        # Jinja's per-user cache directory, checked against each template's source.
+        app.jinja_env.bytecode_cache = FileSystemBytecodeCache()
     app.extensions[EXTENSION] = make_state(companion, simulator, app.config)
 
     install_csrf_guard(app)
