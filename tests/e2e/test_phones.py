@@ -170,7 +170,13 @@ def test_host_logs_in_creates_a_game_and_reissues_a_lost_seat(table: Table) -> N
     lost.reload()
     expect(lost.locator(".you-line")).to_contain_text("You are watching")
 
+    table.companion.act(game_id, 0, "secret 1-2-3")
     host.goto(f"{table.url}/games/{game_id}")
+    undo = host.get_by_role("button", name="Undo")
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(undo).to_be_disabled()  # the board came back live: nothing left to take back
+    assert table.companion.view(game_id, 0)["secret"] is None
     host.get_by_role("button", name="Abandon").click()
     expect(host.locator(".outcome")).to_contain_text("abandoned")
     assert table.companion.view(game_id, None)["status"] == "abandoned"
