@@ -36,8 +36,12 @@ EXIT_ERROR = 1
 EXIT_CONFIG = 2
 
 
-class _Stop(Exception):
-    """Raised in the main thread by SIGTERM/SIGINT to leave the server loop."""
+class _Stop(SystemExit):
+    """Raised in the main thread by SIGTERM/SIGINT to leave the server loop.
+
+    A ``SystemExit``, not an ``Exception``: waitress's event loop swallows ordinary exceptions
+    raised while it dispatches a connection's event (it logs them and carries on), so a stop
+    landing at that moment would be lost and the daemon would not stop."""
 
 
 def is_raspberry_pi(model_file: Path = Path("/proc/device-tree/model"),
