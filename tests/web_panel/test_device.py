@@ -13,7 +13,7 @@ from PIL import Image
 
 from firmware_host.companion import Companion
 from firmware_host.device import Device, open_device
-from tests.web_panel.served import CSRF
+from tests.web_panel.served import CSRF, HOST_PIN
 from web_panel import create_app
 
 
@@ -91,3 +91,27 @@ def test_bad_device_input_is_400(box: FlaskClient, body: dict[str, object]) -> N
     status, reply = press(box, **body)
     assert status == 400
     assert reply["message"]
+
+
+@pytest.mark.parametrize(("role", "expected"), [
+    ("spectator", 200), ("player", 200), ("host", 200), ("forged", 200), ("cross_origin", 403),
+])
+def test_device_routes_by_role_in_simulator_mode(
+    box: FlaskClient, companion: Companion, role: str, expected: int
+) -> None:
+    """Pressing the box's buttons needs no seat or PIN (as on the table), but is CSRF-guarded."""
+    game_id = companion.create_game("unlock", ["Aiko", "Ben"])
+    headers = dict(CSRF)
+    if role == "player":
+        assert box.post(f"/api/games/{game_id}/seats/0/claim", headers=CSRF).status_code == 200
+    if role == "host":
+        assert box.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF).status_code == 200
+    if role == "forged":
+        box.set_cookie("tt_host", "forged")
+        box.set_cookie(f"tt_seat_{game_id}", "forged")
+    if role == "cross_origin":
+        headers["Origin"] = "http://evil.example"
+    for path in ("/device", "/device/frame.png", "/device/state"):
+        assert box.get(path, headers=headers).status_code == 200
+    reply = box.post("/device/input", json={"kind": "back"}, headers=headers)
+    assert reply.status_code == expected
