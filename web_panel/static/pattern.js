@@ -175,6 +175,7 @@
       pad.appendChild(dotMark);
     }
     codeText.textContent = path.length ? path.join("-") : T.message("pad_empty");
+    codeText.classList.toggle("empty", path.length === 0);
     const found = problems();
     const hints = refusal ? [refusal, ...found] : found;
     hintText.textContent = hints.join(" · ") || (list.length ? T.message("hint_ok") : "");
