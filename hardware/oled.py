@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import logging
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -192,7 +193,7 @@ def dirty_spans(old: bytes, new: bytes, merge_gap: int) -> list[tuple[int, int]]
     return spans
 
 
-class _PartialWriter:
+class _PartialWriter(ABC):
     """Writes windows of RAM with a controller's addressing commands."""
 
     window_cost = 8  # bytes a new window costs on top of its data (commands, framing)
@@ -201,8 +202,9 @@ class _PartialWriter:
     def __init__(self, device: Any) -> None:
         self.device = device
 
+    @abstractmethod
     def address(self, window: Window) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The commands that point the controller's RAM pointer at ``window``."""
 
     def full_window(self, pages: int, width: int) -> Window:
         return Window(0, pages - 1, 0, width - 1)

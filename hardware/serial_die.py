@@ -2,7 +2,7 @@
 
 The port is opened with ``serial.serial_for_url`` (so ``loop://``, ``/dev/ttyACM0``,
 ``/dev/serial/by-id/...`` or a pty all work); framing runs in pyserial's threaded
-``ReaderThread`` with a ``LineReader`` subclass. Bad lines (garbage, wrong checksum,
+``ReaderThread`` with a ``Packetizer`` subclass. Bad lines (garbage, wrong checksum,
 overlong, unknown) are dropped and counted — never fatal. When the port fails (device
 unplugged) the link closes it and reopens with exponential back-off until `SerialDie.close`.
 
@@ -33,7 +33,7 @@ from types import TracebackType
 from typing import Any
 
 import serial
-from serial.threaded import LineReader, ReaderThread
+from serial.threaded import Packetizer, ReaderThread
 
 from hardware.errors import DeviceNotFound, ProtocolError
 from hardware.protocol import (
@@ -131,9 +131,11 @@ class LinkCounters:
         return snap
 
 
-class FrameReader(LineReader):
-    """pyserial line framing with a length limit: lines longer than the protocol allows are
-    discarded up to their newline (counted once as ``overlong``) instead of growing forever."""
+class FrameReader(Packetizer):
+    """pyserial line framing (``serial.threaded.Packetizer``, the base of its ``LineReader``,
+    kept at bytes so the checksum sees exactly what came) with a length limit: lines longer
+    than the protocol allows are discarded up to their newline (counted once as ``overlong``)
+    instead of growing forever."""
 
     TERMINATOR = b"\n"
 
@@ -164,9 +166,6 @@ class FrameReader(LineReader):
         if not line:
             return  # blank lines (a device's first flush) are not frames
         self.link._line(line)
-
-    def handle_line(self, line: str) -> None:  # pragma: no cover - handle_packet is used
-        raise NotImplementedError
 
     def connection_lost(self, exc: BaseException | None) -> None:
         # pyserial's Protocol re-raises ``exc`` here; an unplug is expected, so don't.
