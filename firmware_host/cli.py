@@ -164,6 +164,9 @@ def _run(args: argparse.Namespace, config: Any) -> int:
               flush=True)
         if device is not None and getattr(device, "simulator", None) is not None:
             print(f"tabletop: simulated device at {url}device", flush=True)
+            if web.host in ("0.0.0.0", "::", ""):
+                print(f"tabletop: on this computer, open http://localhost:{web.port}/device",
+                      flush=True)
         try:
             server.run()
         except _Stop:
