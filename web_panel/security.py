@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import hmac
+import ipaddress
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -109,8 +111,51 @@ def _same_origin(origin: str) -> bool:
     return f"{parts.scheme}://{parts.netloc}" == request.host_url.rstrip("/") and bool(parts.netloc)
 
 
+#: Name endings a home network gives its devices (mDNS, routers' local zones).
+LOCAL_SUFFIXES = (".local", ".lan", ".home", ".internal", ".home.arpa", ".localdomain")
+
+
+def host_allowed(host: str, extra: Iterable[str] = ()) -> bool:
+    """Whether the panel answers to ``host`` (the Host header without its port).
+
+    IP addresses, ``localhost``, single-label names and local-network names are the panel's
+    own; any other name is refused, so a web page that re-binds its domain to the box's address
+    (DNS rebinding) cannot talk to the panel as if it were the same site.
+
+    >>> [host_allowed(h) for h in ("192.168.1.23", "[fe80::1]", "tabletop.local", "evil.example")]
+    [True, True, True, False]
+    """
+    name = host.strip().lower().rstrip(".")
+    if name.startswith("[") and name.endswith("]"):
+        name = name[1:-1]
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    if name == "localhost" or (name and "." not in name):
+        return True
+    if name.endswith(LOCAL_SUFFIXES):
+        return True
+    return name in {e.lower() for e in extra}
+
+
 def install_csrf_guard(app: Flask) -> None:
-    """Refuse every state-changing request that lacks the custom header or comes cross-site."""
+    """Refuse requests to a foreign host name, and every state-changing request that lacks the
+    custom header or comes cross-site."""
+
+    extra = list(app.config.get("ALLOWED_HOSTS", []))
+    public = app.config.get("PUBLIC_URL")
+    if public:
+        extra.append(urlsplit(str(public)).hostname or "")
+
+    @app.before_request
+    def _host_guard() -> None:
+        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        if not host_allowed(host, extra):
+            raise ApiError(403, "foreign_host",
+                           f"This panel does not answer to the name {host!r}; open it by the "
+                           "address shown on the companion's screen.")
 
     @app.before_request
     def _csrf_guard() -> None:

@@ -329,3 +329,12 @@ def test_host_undo_is_offered_only_when_the_last_action_can_be_taken_back(
     assert host.post(f"/api/host/games/{game_id}/undo", headers=CSRF).status_code == 200
     assert companion.view(game_id, 0)["secret"] is None
     assert "data-host-post" not in html(phone(app), f"/games/{game_id}")
+
+
+def test_unlock_page_says_how_many_codes_still_fit_the_clue_board(
+    app: Flask, companion: Companion, unlock: tuple[int, FlaskClient, FlaskClient, FlaskClient]
+) -> None:
+    game_id = unlock[0]
+    count = companion.view(game_id, None)["codes_remaining"]
+    page = html(phone(app), f"/games/{game_id}")
+    assert f"{count} codes still fit the clue board." in page

@@ -293,3 +293,27 @@ def test_a_page_error_is_json_when_json_is_asked_for(client: FlaskClient) -> Non
     data = client.get("/games/999", headers={"Accept": "application/json"})
     assert data.status_code == 404 and data.get_json()["error"] == "no_such_game"
     assert escape(data.get_json()["message"]) in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("host", "status"), [
+    ("192.168.1.23:8080", 200), ("10.0.0.5", 200), ("[fe80::1]:8080", 200),
+    ("localhost:8080", 200), ("tabletop", 200), ("tabletop.local", 200),
+    ("tabletop.home.arpa:8080", 200), ("evil.example", 403), ("attacker.com:8080", 403),
+    ("192.168.1.23.evil.example", 403),
+])
+def test_the_panel_answers_only_to_its_own_names(client: FlaskClient, host: str,
+                                                 status: int) -> None:
+    """A page that re-binds its own domain to the box's address (DNS rebinding) is refused."""
+    reply = client.get("/api/games", headers={"Host": host})
+    assert reply.status_code == status
+    if status == 403:
+        assert reply.get_json()["error"] == "foreign_host"
+
+
+def test_configured_names_are_the_panels_own(companion: Companion) -> None:
+    app = make_app(companion, ALLOWED_HOSTS=["tabletop.fritz.box"],
+                   PUBLIC_URL="http://companion.example.org:8080/")
+    client = app.test_client()
+    for host in ("tabletop.fritz.box", "companion.example.org:8080"):
+        assert client.get("/api/games", headers={"Host": host}).status_code == 200
+    assert client.get("/api/games", headers={"Host": "other.example.org"}).status_code == 403
