@@ -29,10 +29,11 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--poll", type=float, default=1.0, help="seconds between polls")
-    parser.add_argument("--arena-max", type=int, help="run the daemon with MALLOC_ARENA_MAX")
+    parser.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                        help="an environment variable for the daemon (e.g. MALLOC_ARENA_MAX=2)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="load-"))
-    env = {"MALLOC_ARENA_MAX": str(args.arena_max)} if args.arena_max else {}
+    env = dict(item.split("=", 1) for item in args.env)
     daemon = Daemon(folder / "data", env)
     try:
         ready = daemon.start()
@@ -71,7 +72,7 @@ def main() -> None:
                   "(budget: p99 <= 50 ms, no errors)")
         print(f"daemon resident memory: before {before:.1f} MiB, peak {peak[0]:.1f} MiB, "
               f"after {after:.1f} MiB (budget: <= 80 MB)"
-              + (f", MALLOC_ARENA_MAX={args.arena_max}" if args.arena_max else ""))
+              + "".join(f", {item}" for item in args.env))
         print("memory every 10 s: " + ", ".join(f"{m:.0f}" for m in trace) + " MiB")
     finally:
         daemon.stop()
