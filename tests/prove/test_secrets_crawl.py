@@ -244,7 +244,7 @@ def hacktrick_secrets(state: Any) -> Secrets:
 
 
 def test_hacktrick_hands_deck_and_seed_stay_hidden(
-    table: Table, caplog: pytest.LogCaptureFixture
+    table: Table, caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:
     caplog.set_level(logging.DEBUG)
     players = ["Aiko", "Ben"]
@@ -277,6 +277,12 @@ def test_hacktrick_hands_deck_and_seed_stay_hidden(
                     assert own == [(seat, secrets.hands[seat])], own
                     board = answer(seen, f"seat {seat}", "pages.board").body
                     assert foreign_cards(board, None) is not None or not secrets.hands[seat]
+        if step == 10:  # the real command, mid-game
+            for command in ("export", "history"):
+                done = tabletop([command, "--data-dir", str(table.path)], tmp_path)
+                assert done.returncode == 0, done.stderr
+                found = hacktrick_secrets(state).in_text(done.stdout + done.stderr, None, None)
+                assert not found, f"tabletop {command}: {found}"
         if not rules.to_act(state):
             break
         seat = rules.to_act(state)[0]
@@ -292,6 +298,9 @@ def test_hacktrick_hands_deck_and_seed_stay_hidden(
                         f"step {step}: first {kind}", ended=not rules.to_act(state))
             crawled += 1
     assert kinds_seen >= {"lead", "play", "draw", "ask"}, kinds_seen
+    # Once the game is over its export carries the seed: the search sees it there.
+    ended_export = to_json(exported_games(table.companion.journal.path))
+    assert "the seed" in " ".join(hacktrick_secrets(state).in_text(ended_export, None, None))
     assert rules.outcome(state) is not None and crawled >= 8
     # The stream of a finished game still shows no hand or deck to a spectator.
     final = first_event(table.served, Role("spectator", None, {}),
