@@ -107,6 +107,10 @@ def load_config(explicit: Path | None = None) -> Config:
             data = tomllib.load(file)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(str(path), f"not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(
+            str(path), f"not valid TOML: not UTF-8 text (byte {error.start})"
+        ) from None
     except OSError as error:
         raise ConfigError(str(path), f"cannot read it: {error.strerror}") from None
     return replace(parse_config(data, base=path.parent), source=path)

@@ -97,3 +97,11 @@ def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
     path.write_text("[display\n")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(path)
+
+
+def test_a_config_that_is_not_utf8_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"host_pin = \"1234\"\n\x80\n")
+    with pytest.raises(ConfigError) as refusal:
+        load_config(path)
+    assert str(refusal.value).startswith(f"config error: {path}: not valid TOML: not UTF-8")
