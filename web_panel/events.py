@@ -3,9 +3,11 @@
 Each event's id is the game's version, so a phone that slept or reloaded resumes with
 ``Last-Event-ID`` (or ``?since=``) and gets the current view at once if it missed a change.
 Keep-alive comments every ``SSE_KEEPALIVE`` seconds hold the connection open through proxies and
-let the server notice a phone that has gone. The seat is re-derived from the token on every event,
-so a re-issued seat stops receiving at once. Phones that would receive the same event (same game,
-seat, version, language and role — typically the spectators) share one rendering of it.
+let the server notice a phone that has gone; served by waitress with
+``channel_request_lookahead=1``, a stream also ends within a second of its phone hanging up.
+The seat is re-derived from the token on every event, so a re-issued seat stops receiving at
+once. Phones that would receive the same event (same game, seat, version, language and role —
+typically the spectators) share one rendering of it.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ def stream(game_id: int) -> Response:
     since = _resume_from()
     with_html = request.args.get("html", "1") != "0"
 
+    # waitress (with channel_request_lookahead >= 1) tells a running request its client hung up.
+    hung_up = request.environ.get("waitress.client_disconnected") or (lambda: False)
+
     def events() -> Iterator[str]:
         last = since
         yield "retry: 2000\n\n"
@@ -84,6 +89,8 @@ def stream(game_id: int) -> Response:
             # Wait for the next change anywhere; keep-alives count from this stream's last write,
             # so a quiet game's phone gets them even while other games change all the time.
             while not state.closing.is_set():
+                if hung_up():
+                    return
                 remaining = sent_at + state.keepalive - time.monotonic()
                 if remaining <= 0:
                     yield ": keep-alive\n\n"

@@ -234,3 +234,17 @@ def test_keep_alives_count_from_the_streams_own_last_write(
     finally:
         stop.set()
         player.join(5)
+
+
+def test_a_phone_that_hangs_up_frees_its_stream_without_waiting_for_a_write(
+    companion: Companion
+) -> None:
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"])
+    app = make_app(companion, SSE_KEEPALIVE=60.0)  # no keep-alive write within the test
+    with serve(app) as served:
+        stream = EventStream(Phone(served), f"/api/games/{game_id}/events")
+        stream.next_event()
+        slots = app.extensions["tabletop"].stream_slots
+        assert slots.held == 1
+        stream.close()
+        assert slots.wait_held_at_most(0, 5.0), "the hung-up stream kept its thread"
