@@ -94,7 +94,7 @@ class SharedResults:
     one per phone).
     """
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 64) -> None:
         self.size = size
         self._results: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._lock = threading.Lock()
