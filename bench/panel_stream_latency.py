@@ -25,7 +25,7 @@ from waitress import wasyncore
 
 from firmware_host.companion import Companion
 from rules import CHANCE
-from web_panel import RECOMMENDED_THREADS, close_app, create_app
+from web_panel import RECOMMENDED_THREADS, WAITRESS_SETTINGS, close_app, create_app
 
 
 def read_events(port: int, path: str, arrivals: dict[int, float], ready: threading.Event,
@@ -62,7 +62,8 @@ def main() -> None:
     data = Path(tempfile.mkdtemp())
     companion = Companion.open(data, host_pin="2468")
     app = create_app(companion, config={"SSE_KEEPALIVE": 15.0})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=RECOMMENDED_THREADS)
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=RECOMMENDED_THREADS,
+                                    **WAITRESS_SETTINGS)
     halt = threading.Event()
 
     def run() -> None:

@@ -16,6 +16,17 @@ from web_panel.panel_state import EXTENSION, make_state
 #: Waitress threads the panel needs: one per phone's live stream (30) plus requests.
 RECOMMENDED_THREADS = 48
 
+#: How waitress should serve the panel (``waitress.create_server(app, **WAITRESS_SETTINGS, ...)``):
+#: - ``channel_request_lookahead=1``: a connection stays readable while its request runs, so a
+#:   live stream learns at once that its phone hung up (and frees its thread);
+#: - ``outbuf_high_watermark``: a never-ending response (a live stream) gets a fresh output
+#:   buffer every 256 KiB, and the sent ones are dropped; with waitress's default (16 MiB) every
+#:   byte a stream ever sent stays in memory, then in a temporary file.
+WAITRESS_SETTINGS: dict[str, int] = {
+    "channel_request_lookahead": 1,
+    "outbuf_high_watermark": 256 * 1024,
+}
+
 
 def create_app(
     companion: Any, *, simulator: Any | None = None, config: dict[str, Any] | None = None
@@ -73,4 +84,4 @@ def close_app(app: Flask) -> None:
     app.extensions[EXTENSION].closing.set()
 
 
-__all__ = ["RECOMMENDED_THREADS", "close_app", "create_app"]
+__all__ = ["RECOMMENDED_THREADS", "WAITRESS_SETTINGS", "close_app", "create_app"]

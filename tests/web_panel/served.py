@@ -20,7 +20,7 @@ from flask import Flask
 from waitress import wasyncore
 
 from firmware_host.companion import Companion
-from web_panel import close_app, create_app
+from web_panel import WAITRESS_SETTINGS, close_app, create_app
 
 HOST_PIN = "2468"
 CSRF = {"X-Requested-With": "tabletop"}
@@ -59,13 +59,14 @@ class Served:
 
 @contextmanager
 def serve(app: Flask, threads: int = 12) -> Iterator[Served]:
-    """Serve ``app`` with waitress on 127.0.0.1 (a free port) until the block ends.
+    """Serve ``app`` with waitress on 127.0.0.1 (a free port), as the panel asks to be served
+    (``WAITRESS_SETTINGS``), until the block ends.
 
     The server's loop runs in its own thread and is also closed there (closing its sockets from
     another thread while it waits in ``select`` would pull the descriptors from under it).
     """
     server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
-                                    channel_timeout=30, channel_request_lookahead=1)
+                                    channel_timeout=30, **WAITRESS_SETTINGS)
     stop = threading.Event()
 
     def run() -> None:

@@ -248,3 +248,29 @@ def test_a_phone_that_hangs_up_frees_its_stream_without_waiting_for_a_write(
         assert slots.held == 1
         stream.close()
         assert slots.wait_held_at_most(0, 5.0), "the hung-up stream kept its thread"
+
+
+def test_a_long_stream_does_not_keep_what_it_has_sent(companion: Companion) -> None:
+    """Served as the panel asks (WAITRESS_SETTINGS), a connection's sent bytes are dropped."""
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"], {"size": 8})
+    app = make_app(companion)
+    with serve(app) as served:
+        stream = EventStream(Phone(served), f"/api/games/{game_id}/events")
+        try:
+            received = len(json.dumps(stream.next_event()["data"]))
+            cells = iter((r, c) for r in range(1, 9) for c in range(1, 9))
+            while received < 1024 * 1024:
+                view = companion.view(game_id, None)
+                if -1 in view["to_act"]:
+                    companion.act(game_id, -1, "roll 2")
+                else:
+                    row, col = next(cells)
+                    companion.act(game_id, view["to_act"][0], f"place {row} {col}")
+                received += len(json.dumps(stream.next_event()["data"]))
+            stored = sum(outbuf.buf.file.getbuffer().nbytes for channel in
+                         list(served.server._map.values())
+                         for outbuf in getattr(channel, "outbufs", [])
+                         if outbuf.buf is not None and hasattr(outbuf.buf.file, "getbuffer"))
+            assert stored <= 640 * 1024, f"{stored} bytes of what was sent are still kept"
+        finally:
+            stream.close()
