@@ -112,6 +112,7 @@ def test_pad_hints_live_and_shows_the_servers_refusal(table: Table) -> None:
     expect(lock.locator("#message")).to_contain_text("cross")
     assert table.companion.view(game_id, 0)["secret"] is None
     lock.locator("#pad-clear").click()
+    expect(lock.locator("#message")).to_be_hidden()
     draw(lock, [1, 3])  # the stroke passes over 2: auto-connection makes it 1-2-3
     expect(lock.locator("#pad-code")).to_have_text("1-2-3")
     lock.locator("#pad-undo").click()

@@ -223,10 +223,10 @@
   pad.addEventListener("pointercancel", stop);
 
   document.getElementById("pad-undo").addEventListener("click", () => {
-    path.pop(); closed = false; refusal = ""; draw();
+    path.pop(); closed = false; refusal = ""; T.showError(""); draw();
   });
   document.getElementById("pad-clear").addEventListener("click", () => {
-    path = []; closed = false; refusal = ""; draw();
+    path = []; closed = false; refusal = ""; T.showError(""); draw();
   });
   submit.addEventListener("click", async () => {
     const view = G.view();
