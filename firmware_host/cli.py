@@ -25,6 +25,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, Literal
 
+from waitress.wasyncore import ExitNow  # type: ignore[import-untyped]
+
 from firmware_host.errors import ConfigError, StartupError
 
 log = logging.getLogger("tabletop")
@@ -36,12 +38,13 @@ EXIT_ERROR = 1
 EXIT_CONFIG = 2
 
 
-class _Stop(SystemExit):
+class _Stop(ExitNow):  # type: ignore[misc]
     """Raised in the main thread by SIGTERM/SIGINT to leave the server loop.
 
-    A ``SystemExit``, not an ``Exception``: waitress's event loop swallows ordinary exceptions
-    raised while it dispatches a connection's event (it logs them and carries on), so a stop
-    landing at that moment would be lost and the daemon would not stop."""
+    Waitress's ``ExitNow``: its event loop swallows ordinary exceptions raised while it
+    dispatches a connection's event (it logs them and carries on), and its ``run()`` catches
+    ``SystemExit`` to wait for its threads itself — before our ``finally`` could tell the live
+    streams to end. ``ExitNow`` is the one exception it lets through both."""
 
 
 def is_raspberry_pi(model_file: Path = Path("/proc/device-tree/model"),
@@ -156,7 +159,7 @@ def _run(args: argparse.Namespace, config: Any) -> int:
     try:
         server = _listen(web.host, web.port, web.threads)
         device = _open_device(config, companion, mode)
-        app = _web_app(companion, device)
+        app = _web_app(companion, device, url, web.threads)
         _set_app(server, app)
         previous = {sig: signal.signal(sig, _raise_stop)
                     for sig in (signal.SIGTERM, signal.SIGINT)}
@@ -206,9 +209,11 @@ def _listen(host: str, port: int, threads: int) -> Any:
     is reported first); its application is set by :func:`_set_app` once it exists."""
     from waitress.server import create_server  # type: ignore[import-untyped]
 
+    from web_panel import WAITRESS_SETTINGS
+
     try:
         return create_server(_starting, host=host, port=port, threads=threads,
-                             channel_timeout=120, ident="tabletop")
+                             channel_timeout=120, ident="tabletop", **WAITRESS_SETTINGS)
     except OSError as error:
         reason = error.strerror or str(error)
         raise StartupError(f"cannot listen on {host}:{port}: {reason} (is another tabletop "
@@ -238,10 +243,14 @@ def _open_device(config: Any, companion: Any, mode: Mode) -> Any:
         raise StartupError(f"cannot open the {mode} hardware: {error}{hint}") from None
 
 
-def _web_app(companion: Any, device: Any) -> Any:
+def _web_app(companion: Any, device: Any, url: str, threads: int) -> Any:
     import web_panel
 
-    return web_panel.create_app(companion, simulator=getattr(device, "simulator", None))
+    # Live pages each hold a waitress thread: keep a few threads for ordinary requests.
+    config = {"PUBLIC_URL": url, "MAX_STREAMS": max(1, threads - 8)}
+    return web_panel.create_app(
+        companion, simulator=getattr(device, "simulator", None), config=config
+    )
 
 
 def _journal_path(config: Any) -> Path:
