@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import queue
+import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -57,3 +59,46 @@ class Lines:
                 raise AssertionError(f"the output ended before a line starting {prefix!r}")
             if line.startswith(prefix):
                 return line
+
+
+class Daemon:
+    """``tabletop run`` in the simulator on one data directory, started and SIGKILLed."""
+
+    def __init__(self, data: Path, home: Path) -> None:
+        self.data, self.home, self.port = data, home, free_port()
+        self.proc: subprocess.Popen[str] | None = None
+        self.killed = threading.Event()
+
+    def start(self) -> str:
+        """Start it and wait for the panel; returns the panel's base URL."""
+        self.killed = threading.Event()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",
+             "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data)],
+            cwd=ROOT, env=clean_env(self.home), stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True)
+        Lines(self.proc.stdout).until("tabletop: panel at", 30)
+        return f"http://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        """Cut the power: SIGKILL, no clean-up of any kind."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.killed.set()
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+
+def read_journal(data: Path) -> tuple[str, set[int], dict[int, list[tuple[int, str]]]]:
+    """The integrity verdict, the game ids and each game's live actions, read after a kill."""
+    db = sqlite3.connect(data / "journal.sqlite3")
+    try:
+        verdict = db.execute("PRAGMA integrity_check").fetchone()[0]
+        games = {row[0] for row in db.execute("SELECT id FROM games")}
+        actions: dict[int, list[tuple[int, str]]] = {}
+        for gid, seat, action in db.execute(
+                "SELECT game_id, seat, action FROM actions WHERE undone IS NULL "
+                "ORDER BY game_id, n"):
+            actions.setdefault(gid, []).append((seat, action))
+        return verdict, games, actions
+    finally:
+        db.close()

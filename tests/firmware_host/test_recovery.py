@@ -13,10 +13,6 @@ import http.client
 import http.cookiejar
 import json
 import random
-import signal
-import sqlite3
-import subprocess
-import sys
 import threading
 import urllib.error
 import urllib.request
@@ -26,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rules import CHANCE, get_game
-from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port
+from tests.firmware_host.daemon import Daemon, read_journal
 
 KILLS = 12
 GAMES: tuple[tuple[str, list[str], dict[str, object]], ...] = (
@@ -85,44 +81,6 @@ class Table:
         for seat, action in actions:
             state = rules.apply(state, seat, action)
         return state
-
-
-class Daemon:
-    def __init__(self, data: Path, home: Path) -> None:
-        self.data, self.home, self.port = data, home, free_port()
-        self.proc: subprocess.Popen[str] | None = None
-        self.killed = threading.Event()
-
-    def start(self) -> str:
-        self.killed = threading.Event()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",
-             "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data)],
-            cwd=ROOT, env=clean_env(self.home), stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True)
-        Lines(self.proc.stdout).until("tabletop: panel at", 30)
-        return f"http://127.0.0.1:{self.port}"
-
-    def kill(self) -> None:
-        assert self.proc is not None
-        self.killed.set()
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(10)
-
-
-def journal(data: Path) -> tuple[str, dict[int, list[tuple[int, str]]]]:
-    """The journal's integrity verdict and each game's live actions, read after the kill."""
-    db = sqlite3.connect(data / "journal.sqlite3")
-    try:
-        verdict = db.execute("PRAGMA integrity_check").fetchone()[0]
-        actions: dict[int, list[tuple[int, str]]] = {}
-        for gid, seat, action in db.execute(
-                "SELECT game_id, seat, action FROM actions WHERE undone IS NULL "
-                "ORDER BY game_id, n"):
-            actions.setdefault(gid, []).append((seat, action))
-        return verdict, actions
-    finally:
-        db.close()
 
 
 def choose(table: Table, rng: random.Random) -> tuple[int, str] | None:
@@ -198,7 +156,7 @@ def test_every_acknowledged_action_survives_sigkill(tmp_path: Path) -> None:
             timer.join()
             if daemon.proc is not None and daemon.proc.poll() is None:
                 daemon.kill()
-        verdict, saved = journal(data)
+        verdict, _, saved = read_journal(data)
         assert verdict == "ok", f"round {round_}: integrity_check says {verdict}"
         for table in tables:
             got = saved.get(table.game_id, [])

@@ -12,10 +12,6 @@ from __future__ import annotations
 import http.client
 import json
 import random
-import signal
-import sqlite3
-import subprocess
-import sys
 import threading
 from dataclasses import dataclass, field
 from itertools import islice
@@ -25,7 +21,7 @@ from typing import Any
 import pytest
 
 from rules import CHANCE, get_game
-from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port
+from tests.firmware_host.daemon import Daemon, read_journal
 
 GAMES: tuple[tuple[str, list[str], dict[str, object]], ...] = (
     ("unlock", ["Lock", "Aiko", "Ben"], {"difficulty": "easy"}),
@@ -93,46 +89,6 @@ class Table:
             state = rules.apply(state, seat, action)
         self._replayed = (list(self.acked), state)
         return state
-
-
-class Daemon:
-    """``tabletop run`` in the simulator on one data directory, started and killed."""
-
-    def __init__(self, data: Path, home: Path) -> None:
-        self.data, self.home, self.port = data, home, free_port()
-        self.proc: subprocess.Popen[str] | None = None
-        self.killed = threading.Event()
-
-    def start(self) -> None:
-        self.killed = threading.Event()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",
-             "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data)],
-            cwd=ROOT, env=clean_env(self.home), stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True)
-        Lines(self.proc.stdout).until("tabletop: panel at", 30)
-
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.killed.set()
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(TIMEOUT)
-
-
-def read_journal(data: Path) -> tuple[str, set[int], dict[int, list[tuple[int, str]]]]:
-    """The integrity verdict, the game ids and each game's live actions, after a kill."""
-    db = sqlite3.connect(data / "journal.sqlite3")
-    try:
-        verdict = db.execute("PRAGMA integrity_check").fetchone()[0]
-        games = {row[0] for row in db.execute("SELECT id FROM games")}
-        actions: dict[int, list[tuple[int, str]]] = {}
-        for gid, seat, action in db.execute(
-                "SELECT game_id, seat, action FROM actions WHERE undone IS NULL "
-                "ORDER BY game_id, n"):
-            actions.setdefault(gid, []).append((seat, action))
-        return verdict, games, actions
-    finally:
-        db.close()
 
 
 def next_step(table: Table, rng: random.Random) -> tuple[int, str] | None:
