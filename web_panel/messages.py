@@ -191,6 +191,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "ja": "{code} はすでに使われたコードです"},
     "js_hint_passes_used": {"en": "the stroke passes over dot {dot}, which is already used",
                             "ja": "使用済みのドット {dot} の上を通っています"},
+    "js_hint_crossed": {"en": "dot {dot} was crossed by line {line}: the path can't cross the "
+                              "same dot twice",
+                        "ja": "ドット {dot} は線 {line} が通過済みです"
+                              "(経路は同じドットを2回通過することはできません)"},
+    "js_hint_crosses_again": {"en": "the stroke passes over dot {dot}, which line {line} already "
+                                    "crossed: the path can't cross the same dot twice",
+                              "ja": "線 {line} が通過したドット {dot} の上をもう一度通っています"
+                                    "(経路は同じドットを2回通過することはできません)"},
     "js_hint_used": {"en": "dot {dot} is already used",
                      "ja": "ドット {dot} はすでに使われています"},
     "js_hint_used_loop": {"en": "dot {dot} is already used (loops only on Hard)",

@@ -1,7 +1,8 @@
 """UNLOCK on the pad: the Lock draws the secret, then each guesser in turn enters a code,
 with a privacy screen ("pass the pad to Aiko") before each; then the reveal and the scores.
 
-Dots are added in order; Back removes the last one; OK submits. A code the rules refuse is
+Dots are added in order (a dot the rules would refuse next — used, or crossed by a line — is
+refused with the rules' reason); Back removes the last one; OK submits. A code the rules refuse is
 shown with their message and kept for fixing. Whose turn it is comes from the published view
 (guessers who submitted on their phone are skipped).
 
@@ -21,6 +22,7 @@ from firmware_host.pad.controller import Controller, Session
 from firmware_host.pad.inputs import Input, as_dot, as_grid4_dot
 from firmware_host.screens import unlock as screens
 from firmware_host.screens.message import message_screen, pass_pad_screen
+from rules.unlock import dot_refusal
 
 #: Why the pad's dots do nothing on a 4×4 card.
 GRID4_PAD_DOTS = ("a 4x4 code is drawn on the keypad: each key is the dot in its place "
@@ -92,9 +94,12 @@ class UnlockPad(Controller):
                 self.entrant, self.dots = seat, []
             return
         if event.kind == "dot" and event.value is not None and 1 <= event.value <= size * size:
-            closes_loop = len(self.dots) >= 3 and event.value == self.dots[0]
-            if event.value not in self.dots or closes_loop:
+            auto_connect = (view.get("options") or {}).get("auto_connect") is not False
+            refusal = dot_refusal(self.dots, event.value, size, auto_connect)
+            if refusal is None:
                 self.dots.append(event.value)
+            elif self.dots[-1:] != [event.value]:  # the same dot twice is only a double press
+                self.refuse(refusal)
         elif event.kind == "back":
             if self.dots:
                 self.dots.pop()

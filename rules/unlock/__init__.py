@@ -14,7 +14,7 @@ from rules.unlock.clues import (
     count_consistent,
     line_index,
 )
-from rules.unlock.codes import BadCode, Code, canonical_path, feedback
+from rules.unlock.codes import BadCode, Code, canonical_path, dot_refusal, feedback
 from rules.unlock.enumeration import (
     CodeTable,
     all_codes,
@@ -63,6 +63,7 @@ __all__ = [
     "consistent_indices",
     "consistent_masks",
     "count_consistent",
+    "dot_refusal",
     "feedback",
     "grid",
     "is_enumerable",

@@ -29,6 +29,12 @@ from itertools import pairwise
 from rules.errors import IllegalAction
 from rules.unlock.grid import Grid, grid
 
+#: Seed 002 ("The path can't cross the same dot twice"), as refusals quote it.
+CROSS_TWICE = (
+    "the path can't cross the same dot twice: a dot a line passes over is crossed, and no "
+    "later line may land on it or pass over it"
+)
+
 
 class BadCode(IllegalAction):
     """Text that is not a code, or a path that breaks the rules every code obeys."""
@@ -135,6 +141,31 @@ def feedback(secret: Code, guess: Code) -> tuple[int, int]:
     return matches, guess.lines.bit_count() - matches
 
 
+def dot_refusal(
+    dots: Sequence[int], dot: int, size: int = 3, auto_connect: bool = True
+) -> str | None:
+    """Why ``dot`` may not be drawn next after ``dots`` (None when it may), for inputs that take
+    a code dot by dot (the pad): the rules every code obeys, applied as the path grows.
+
+    >>> dot_refusal([1, 9], 5, auto_connect=False)
+    "dot 5 was crossed by line 1-9; the path can't cross the same dot twice: ..."
+    >>> dot_refusal([1, 9], 3, auto_connect=False) is None
+    True
+    """
+    g = grid(size)
+    if not 1 <= dot <= g.dot_count:
+        return f"dot {dot} is not on the {size}×{size} card (dots are 1…{g.dot_count})"
+    if len(dots) >= 4 and dots[0] == dots[-1]:
+        return "the loop is closed; nothing can follow it (Back removes its last dot)"
+    if not dots:
+        return None
+    try:
+        _trace([*dots, dot], g, auto_connect)
+    except BadCode as refusal:
+        return str(refusal)
+    return None
+
+
 def canonical_path(dots: Sequence[int]) -> tuple[int, ...]:
     """The one traversal printed for the code that ``dots`` (a legal traversal) draws.
 
@@ -170,6 +201,8 @@ def _trace(dots: list[int], g: Grid, auto_connect: bool) -> list[int]:
         raise BadCode(f"{label} has no line; a code needs at least one line, e.g. 1-5")
     path = [dots[0]]
     used = 1 << dots[0]
+    #: Dots a line passed over without joining them (auto-connection off): crossed, for good.
+    crossed: dict[int, str] = {}
     last = len(dots) - 2
     for stroke, (a, b) in enumerate(pairwise(dots)):
         if a == b:
@@ -181,6 +214,16 @@ def _trace(dots: list[int], g: Grid, auto_connect: bool) -> list[int]:
                 f"the stroke {a}-{b} passes over dot {dot}, which is already used; "
                 "a stroke may not pass over a used dot"
             )
+        again = [dot for dot in g.dots_of_mask(over) if dot in crossed]
+        if again and not auto_connect:
+            raise BadCode(
+                f"line {a}-{b} passes over dot {again[0]}, which line {crossed[again[0]]} "
+                f"already crossed; {CROSS_TWICE}"
+            )
+        if b in crossed:
+            raise BadCode(f"dot {b} was crossed by line {crossed[b]}; {CROSS_TWICE}")
+        if not auto_connect:
+            crossed.update((dot, f"{min(a, b)}-{max(a, b)}") for dot in g.dots_of_mask(over))
         for dot in _dots_along(a, b, g) if auto_connect else [b]:
             if used >> dot & 1:
                 closes = stroke == last and dot == b == path[0]

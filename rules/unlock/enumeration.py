@@ -1,7 +1,8 @@
 """Every legal code of a level, each exactly once, by a depth-first search over bitmasks.
 
-The search walks paths dot by dot with the rules as mask tests (a dot is free, no line passes
-over a used dot, no line crosses an earlier one below Hard) and emits each code only in its
+The search walks paths dot by dot with the rules as mask tests (a dot is neither used nor
+crossed, no line passes over a used or crossed dot — seed 002: "The path can't cross the same
+dot twice" —, no line crosses an earlier one below Hard) and emits each code only in its
 canonical traversal: an open path when it ends on a larger dot than it started, a loop when it
 starts on its smallest dot and leaves it towards the smaller neighbour. So nothing is emitted
 twice and nothing needs deduplicating.
@@ -69,7 +70,7 @@ def search(
         while frames:
             options, visited, covered, lines = frames[-1]
             for dot, bit, over, cross in options:
-                if (visited | covered) >> dot & 1 or over & visited:
+                if (visited | covered) >> dot & 1 or over & (visited | covered):
                     continue
                 if lines & cross and not hard:
                     continue
@@ -82,7 +83,7 @@ def search(
                     back = closing[dot].get(start)
                     if (
                         back is not None
-                        and not back[2] & now_visited
+                        and not back[2] & (now_visited | covered | over)
                         and now_visited & -now_visited == start_bit
                     ):
                         yield now_lines | back[1], (*path, start)
@@ -172,7 +173,11 @@ def _collect(level: Difficulty, size: int, auto_connect: bool, keep_paths: bool)
         start: int, here: int, second: int, visited: int, covered: int, lines: int, text: str
     ) -> None:
         for dot, bit, over, cross in moves[here]:
-            if (visited | covered) >> dot & 1 or over & visited or (lines & cross and not hard):
+            if (
+                (visited | covered) >> dot & 1
+                or over & (visited | covered)
+                or (lines & cross and not hard)
+            ):
                 continue
             now_visited, now_lines = visited | 1 << dot, lines | bit
             if keep_paths:
@@ -186,7 +191,7 @@ def _collect(level: Difficulty, size: int, auto_connect: bool, keep_paths: bool)
                 back = closing[dot].get(start)  # the smaller neighbour (see search())
                 if (
                     back is not None
-                    and not back[2] & now_visited
+                    and not back[2] & (now_visited | covered | over)
                     and now_visited & -now_visited == 1 << start
                 ):
                     keep(now_lines | back[1], f"{text_now}-{names[start]}", True)
@@ -276,13 +281,13 @@ def random_code(
         options = [
             m
             for m in moves[here]
-            if not ((visited | covered) >> m[0] & 1 or m[2] & visited)
+            if not ((visited | covered) >> m[0] & 1 or m[2] & (visited | covered))
             and (hard or not lines & m[3])
         ]
         if len(path) >= 2 and (not options or rng.random() < stop):
             if hard and len(path) >= 3 and rng.random() < 0.5:
                 back = next((m for m in moves[here] if m[0] == start), None)
-                if back is not None and not back[2] & visited:
+                if back is not None and not back[2] & (visited | covered):
                     path.append(start)
                     lines |= back[1]
             break

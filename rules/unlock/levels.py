@@ -1,6 +1,6 @@
 """The three difficulty levels and :func:`validate`, which names the rule a code breaks.
 
->>> from rules.unlock.codes import Code
+>>> from rules.unlock.codes import CROSS_TWICE, Code
 >>> validate(Code.parse("1-5-9"), "easy")
 >>> validate(Code.parse("1-5-2-4"), "easy")
 Traceback (most recent call last):
@@ -14,7 +14,7 @@ from itertools import pairwise
 from typing import Literal, get_args
 
 from rules.errors import IllegalAction
-from rules.unlock.codes import Code
+from rules.unlock.codes import CROSS_TWICE, Code
 from rules.unlock.grid import grid
 
 Difficulty = Literal["easy", "medium", "hard"]
@@ -29,14 +29,40 @@ def check_difficulty(difficulty: str) -> Difficulty:
     raise ValueError(f"unknown difficulty {difficulty!r} (levels: {', '.join(DIFFICULTIES)})")
 
 
+def check_crossed_dots(code: Code) -> None:
+    """Raise :class:`rules.IllegalAction` if a dot is crossed twice, or crossed and used.
+
+    A line that passes over a dot without joining it (auto-connection off) crosses that dot;
+    seed 002: "The path can't cross the same dot twice". :meth:`Code.parse` already refuses
+    such paths; this guards codes built from raw masks and paths.
+    """
+    g = grid(code.size)
+    seen: dict[int, str] = {}
+    used = code.dots_used
+    for a, b in pairwise(code.path):
+        line = f"{min(a, b)}-{max(a, b)}"
+        for dot in g.dots_of_mask(g.between[a][b]):
+            if dot in used:
+                raise IllegalAction(
+                    f"line {line} passes over dot {dot}, which the path uses; {CROSS_TWICE}"
+                )
+            if dot in seen:
+                raise IllegalAction(
+                    f"lines {seen[dot]} and {line} both pass over dot {dot}; {CROSS_TWICE}"
+                )
+            seen[dot] = line
+
+
 def validate(code: Code, difficulty: str) -> None:
     """Raise :class:`rules.IllegalAction` if ``code`` breaks a rule of ``difficulty``.
 
-    Easy: only neighbouring dots, no crossing, start ≠ end. Medium: any dots, no crossing,
-    start ≠ end. Hard: crossings and closed loops (of at least 3 lines) allowed.
+    Every level: no dot crossed twice (:func:`check_crossed_dots`). Easy: only neighbouring
+    dots, no crossing, start ≠ end. Medium: any dots, no crossing, start ≠ end. Hard: crossings
+    and closed loops (of at least 3 lines) allowed.
     """
     level = check_difficulty(difficulty)
     name = level.capitalize()
+    check_crossed_dots(code)
     if level == "hard":
         return
     if code.is_closed:

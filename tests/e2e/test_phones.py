@@ -120,6 +120,44 @@ def test_pad_hints_live_and_shows_the_servers_refusal(table: Table) -> None:
     screenshot(lock, "unlock-pad-hint")
 
 
+def tap(page: Page, dots: list[int], size: int = 3) -> None:
+    """Tap dots one by one (each tap adds a dot; no stroke passes over the dots between)."""
+    box = page.locator("#pad").bounding_box()
+    assert box is not None
+    for dot in dots:
+        row, col = divmod(dot - 1, size)
+        page.mouse.click(box["x"] + box["width"] * (col + 0.5) / size,
+                         box["y"] + box["height"] * (row + 0.5) / size)
+
+
+def test_pad_refuses_a_crossed_dot_and_draws_it_crossed_out(table: Table) -> None:
+    # Seed 002: "The path can't cross the same dot twice": with auto-connection off, 1-9 passes
+    # over dot 5 without joining it; 5 is crossed: 3-7 may not pass over it, nothing may land on it.
+    game_id = table.companion.create_game(
+        "unlock", ["Aiko", "Ben"], {"difficulty": "hard", "auto_connect": False})
+    lock = table.new_phone()
+    join(lock, table, game_id, "Aiko")
+    tap(lock, [1, 9, 3])
+    expect(lock.locator("#pad-code")).to_have_text("1-9-3")
+    expect(lock.locator('.pad-crossed[data-dot="5"]')).to_have_count(1)
+    expect(lock.locator('.pad-crossed[data-dot="6"]')).to_have_count(1)
+    tap(lock, [7])
+    expect(lock.locator("#pad-code")).to_have_text("1-9-3")
+    expect(lock.locator("#pad-hint")).to_contain_text(
+        "passes over dot 5, which line 1-9 already crossed")
+    expect(lock.locator("#pad-hint")).to_have_class(re.compile(r"\bbad\b"))
+    tap(lock, [5])
+    expect(lock.locator("#pad-code")).to_have_text("1-9-3")
+    expect(lock.locator("#pad-hint")).to_contain_text("dot 5 was crossed by line 1-9")
+    screenshot(lock, "unlock-pad-crossed-dot")
+    tap(lock, [2])
+    expect(lock.locator("#pad-code")).to_have_text("1-9-3-2")
+    expect(lock.locator("#pad-hint")).to_have_text("This code obeys the level.")
+    lock.locator("#pad-submit").click()
+    expect(lock.locator("#pad-card")).to_be_hidden()
+    assert table.companion.view(game_id, 0)["secret"] == "1-9-3-2"
+
+
 def test_four_by_four_pad_drawn_with_a_finger(table: Table) -> None:
     game_id = table.companion.create_game("unlock", ["Aiko", "Ben"], {"size": 4})
     lock = table.new_phone()

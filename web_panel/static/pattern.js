@@ -1,6 +1,7 @@
 /* UNLOCK's pattern input: draw a code with a finger (pointer events) on the 3×3 or 4×4 dots.
-   The rules of the game's level are checked live as a hint (auto-connection, used dots, line
-   length on Easy, crossings, loops on Hard, repeats); the server decides, and its refusal is shown. */
+   The rules of the game's level are checked live as a hint (auto-connection, used dots, dots
+   crossed by a line with auto-connection off — refused and drawn crossed out —, line length on
+   Easy, crossings, loops on Hard, repeats); the server decides, and its refusal is shown. */
 "use strict";
 (function () {
   const T = window.Tabletop;
@@ -115,6 +116,16 @@
     return out;
   }
 
+  /* With auto-connection off, the dots the path's lines pass over, each with its line: they are
+     crossed (seed 002: "The path can't cross the same dot twice"), never to be landed on or
+     passed over again. With it on a stroke joins the dots it passes over: none is crossed. */
+  function crossedDots() {
+    const out = new Map();
+    if (settings().autoConnect) return out;
+    for (const line of lines(path)) for (const d of between(...line)) out.set(d, lineKey(line));
+    return out;
+  }
+
   function add(dot) {
     if (closed || dot < 1 || dot > size * size) return;
     if (path.length === 0) { path.push(dot); refusal = ""; return; }
@@ -125,6 +136,16 @@
     const usedMiddle = middle.find((d) => path.includes(d));
     if (usedMiddle !== undefined) {
       refusal = T.message("hint_passes_used", { dot: usedMiddle });
+      return;
+    }
+    const crossed = crossedDots();
+    const again = middle.find((d) => crossed.has(d));
+    if (again !== undefined) {
+      refusal = T.message("hint_crosses_again", { dot: again, line: crossed.get(again) });
+      return;
+    }
+    if (crossed.has(dot)) {
+      refusal = T.message("hint_crossed", { dot, line: crossed.get(dot) });
       return;
     }
     if (path.includes(dot)) {
@@ -160,6 +181,7 @@
     rubber.setAttribute("class", "pad-rubber");
     rubber.setAttribute("visibility", "hidden");
     pad.appendChild(rubber);
+    const crossed = crossedDots();
     for (let dot = 1; dot <= size * size; dot += 1) {
       const [x, y] = centre(dot);
       const ring = document.createElementNS(SVG, "circle");
@@ -171,8 +193,17 @@
       const dotMark = document.createElementNS(SVG, "circle");
       dotMark.setAttribute("cx", x); dotMark.setAttribute("cy", y);
       dotMark.setAttribute("r", spacing() * (path[0] === dot ? 0.13 : 0.09));
-      dotMark.setAttribute("class", "pad-dot" + (path.includes(dot) ? " used" : "") + (path[0] === dot ? " start" : ""));
+      dotMark.setAttribute("class", "pad-dot" + (path.includes(dot) ? " used" : "") + (path[0] === dot ? " start" : "")
+        + (crossed.has(dot) ? " crossed" : ""));
       pad.appendChild(dotMark);
+      if (crossed.has(dot)) {
+        const mark = document.createElementNS(SVG, "path");
+        const r = spacing() * 0.16;
+        mark.setAttribute("d", `M${x - r},${y - r}L${x + r},${y + r}M${x + r},${y - r}L${x - r},${y + r}`);
+        mark.setAttribute("class", "pad-crossed");
+        mark.dataset.dot = String(dot);
+        pad.appendChild(mark);
+      }
     }
     codeText.textContent = path.length ? path.join("-") : T.message("pad_empty");
     codeText.classList.toggle("empty", path.length === 0);

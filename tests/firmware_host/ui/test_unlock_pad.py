@@ -125,6 +125,36 @@ def test_lock_closes_a_loop_on_hard(box: Box) -> None:
     assert seat == 0 and action == "secret 1-2-5-1"
 
 
+def test_a_crossed_dot_is_refused_on_the_pad_with_the_rules_reason(box: Box) -> None:
+    # Seed 002: "The path can't cross the same dot twice": with auto-connection off, 1-9 crosses
+    # dot 5, so neither 3-7 (over 5 again) nor landing on 5 may follow.
+    from rules.unlock import dot_refusal
+
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko"],
+                                    {"difficulty": "hard", "auto_connect": False})
+    box.sim.ok()
+    draw(box, 1, 9, 3)
+    view = box.companion.view(gid, 0)
+    assert same(box.screen(), screens.entry_screen(view, 0, [1, 9, 3], secret=True))
+    draw(box, 7)
+    reason = dot_refusal([1, 9, 3], 7, 3, auto_connect=False)
+    assert reason is not None and "dot 5, which line 1-9 already crossed" in reason
+    assert same(box.screen(), refused_screen(reason))
+    box.sim.back()  # dismissed: the code drawn so far is kept
+    assert same(box.screen(), screens.entry_screen(view, 0, [1, 9, 3], secret=True))
+    draw(box, 3)  # the last dot again is a double press: nothing happens
+    assert same(box.screen(), screens.entry_screen(view, 0, [1, 9, 3], secret=True))
+    box.sim.back()
+    draw(box, 5)  # landing on the crossed dot
+    reason = dot_refusal([1, 9], 5, 3, auto_connect=False)
+    assert reason is not None and "dot 5 was crossed by line 1-9" in reason
+    assert same(box.screen(), refused_screen(reason))
+    box.sim.back()
+    draw(box, 6)
+    box.sim.ok()
+    assert box.wait_actions(gid, 1) == [(0, "secret 1-9-6")]
+
+
 def test_tournament_next_game_waits_behind_the_last_reveal(box: Box) -> None:
     tid = box.companion.create_tournament(["Kenji", "Aiko"], {"difficulty": "easy"})
     first = box.companion.tournament(tid)["games"][0]

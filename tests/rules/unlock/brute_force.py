@@ -8,7 +8,9 @@ lines, each a frozenset of two dot numbers. It tries every sequence of distinct 
 - with auto-connection on, a sequence whose stroke passes over any dot is not a drawing of its
   own (the stroke would pick that dot up, which another sequence spells out), and no stroke may
   pass over a dot the path uses;
-- with it off, a line may pass over unused dots, but never over a dot the path uses;
+- with it off, a line may pass over unused dots, but never over a dot the path uses, and a dot
+  passed over is *crossed*: no other line may pass over it (seed 002: "The path can't cross the
+  same dot twice"; landing on it is "a dot the path uses" above);
 - Easy: neighbouring dots only; Easy and Medium: no two lines cross, and no loops;
 - Hard: crossings allowed; a loop of at least 3 lines.
 Each sequence's reverse (and each loop's rotations) draws the same lines; the set removes them.
@@ -93,11 +95,15 @@ def judge(sequence: tuple[int, ...], size: int) -> Iterator[tuple[str, bool, Lin
     used = set(sequence)
     strokes = list(pairwise(sequence))
     passes_any = False
+    crossed: set[int] = set()
     for stroke in strokes:
         inside = over[stroke]
         if inside:
             if not inside.isdisjoint(used):
                 return  # a stroke over a used dot: illegal in every setting
+            if not inside.isdisjoint(crossed):
+                return  # "The path can't cross the same dot twice" (seed 002)
+            crossed |= inside
             passes_any = True
     settings = [False] if passes_any else [True, False]
     lines = [line_of[stroke] for stroke in strokes]

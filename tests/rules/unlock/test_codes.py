@@ -99,7 +99,7 @@ def test_stroke_may_not_pass_over_a_used_dot_without_auto_connect() -> None:
 def test_without_auto_connect_a_line_may_not_pass_over_a_dot_used_later() -> None:
     # Drawn forwards, 2 is still free when 1-3 is drawn; drawn backwards it is not. A code must
     # not depend on its direction, so both are refused.
-    with pytest.raises(BadCode, match="line 1-3 passes over dot 2"):
+    with pytest.raises(BadCode, match="dot 2 was crossed by line 1-3"):
         Code.parse("1-3-5-2", auto_connect=False)
     with pytest.raises(BadCode, match="passes over dot 2"):
         Code.parse("2-5-3-1", auto_connect=False)

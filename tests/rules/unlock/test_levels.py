@@ -63,10 +63,11 @@ def test_medium_refuses_a_closed_loop() -> None:
     assert "closed loops are allowed only on Hard" in refusal("1-6-8-1", "medium")
 
 
-def test_lines_crossing_over_a_free_dot_cross_without_auto_connect() -> None:
-    # 1-9 and 3-7 both pass over dot 5, which the path never uses: they cross there.
-    assert "lines 1-9 and 3-7 cross" in refusal("1-9-3-7", "medium", 3, False)
-    validate(Code.parse("1-9-3-7", auto_connect=False), "hard")
+def test_lines_crossing_between_dots_are_refused_without_auto_connect() -> None:
+    # 1-6 and 2-4 cross between dots; (1-9 and 3-7, meeting on dot 5, cross that dot twice,
+    # which no level allows: see test_crossed_dots.py)
+    assert "lines 1-6 and 2-4 cross" in refusal("1-6-2-4", "medium", 3, False)
+    validate(Code.parse("1-6-2-4", auto_connect=False), "hard")
 
 
 def test_lines_meeting_at_a_used_dot_do_not_cross() -> None:
