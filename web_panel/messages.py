@@ -101,6 +101,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "round_won": {"en": "Round {round}: {name} won {points}",
                   "ja": "ラウンド {round}: {name} が {points} 点獲得"},
     "hand_shown": {"en": "{name} showed their hand", "ja": "{name} が手札を公開"},
+    "deck_rebuilt": {"en": "{name}'s draw emptied the deck: the row's {n} cards (all but the "
+                           "rightmost) were shuffled into a new deck.",
+                     "ja": "{name} のドローで山札が尽きたため、カード列の右端以外の {n} 枚を"
+                           "シャッフルして新たな山札にしました。"},
     "action_draw": {"en": "Draw a card", "ja": "カードを引く"},
     "action_ask": {"en": "Ask the sum", "ja": "合計を聞く"},
     "action_claim": {"en": "Claim the win", "ja": "勝利を宣言"},

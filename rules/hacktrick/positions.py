@@ -118,6 +118,11 @@ def position(
             deck_cards = tuple(deck)
         if spare:
             raise RulesError(f"cards unaccounted for: {list(spare)}")
+    if len(row) > 1 and (deck_size if settings.table else len(deck_cards)) == 0:
+        raise RulesError(
+            "the deck is empty while the row holds cards to rebuild it from; the deck is rebuilt "
+            "the moment it runs out (seed 001), so no position has an empty deck"
+        )
     return HacktrickState(
         players=players,
         settings=settings,

@@ -109,6 +109,16 @@ class Show:
 
 
 @dataclass(frozen=True)
+class Reshuffle:
+    """The deck ran out on ``seat``'s draw in ``turn``: at that moment the row but its rightmost
+    card (``cards`` cards) was shuffled into a new deck (seed 001: "山札が尽きてしまったら…")."""
+
+    turn: int
+    seat: int
+    cards: int
+
+
+@dataclass(frozen=True)
 class RoundResult:
     """How a round ended: its winner, the points scored, why, and the squares of the win."""
 
@@ -147,6 +157,8 @@ class HacktrickState:
     shown: Show | None
     points: tuple[int, int]
     results: tuple[RoundResult, ...]
+    #: The deck rebuilds of the current round, in order (public; the new order is not).
+    reshuffles: tuple[Reshuffle, ...] = ()
 
     def hand_size(self, seat: int) -> int:
         """Cards in ``seat``'s hand (tracked from plays and draws with table cards)."""
@@ -212,6 +224,9 @@ def dump_state(state: HacktrickState) -> dict[str, Any]:
              "squares": list(r.squares)}
             for r in state.results
         ],
+        "reshuffles": [
+            {"turn": r.turn, "seat": r.seat, "cards": r.cards} for r in state.reshuffles
+        ],
     }
 
 
@@ -276,6 +291,10 @@ def load_state(data: Mapping[str, Any]) -> HacktrickState:
                             tuple(int(s) for s in r["squares"]))
                 for r in data["results"]
             ),
+            reshuffles=tuple(
+                Reshuffle(int(r["turn"]), int(r["seat"]), int(r["cards"]))
+                for r in data["reshuffles"]
+            ),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise RulesError(f"not a saved Hacktrick state: {error!r}") from None
@@ -287,6 +306,7 @@ __all__ = [
     "HacktrickState",
     "Marker",
     "Phase",
+    "Reshuffle",
     "RoundResult",
     "Settings",
     "Show",

@@ -80,6 +80,11 @@ def render_view(view: dict[str, Any]) -> str:
         d = view["declaration"]
         word = "Play!" if d["kind"] == "play" else "Guard!"
         out.append(f"{word} declared by {seats[d['by']]}")
+    for r in view["reshuffles"]:
+        out.append(
+            f"Deck rebuilt in turn {r['turn']}: {seats[r['seat']]}'s draw emptied it; "
+            f"{r['cards']} cards of the row shuffled into a new deck"
+        )
     if view["shown"] is not None:
         s = view["shown"]
         out.append(f"{seats[s['seat']]} showed {' '.join(str(c) for c in s['cards'])}")

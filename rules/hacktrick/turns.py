@@ -35,6 +35,7 @@ from rules.hacktrick.state import (
     Announcement,
     Declaration,
     HacktrickState,
+    Reshuffle,
     RoundResult,
     Show,
     Supply,
@@ -96,6 +97,7 @@ def deal_round(state: HacktrickState, starter: int) -> HacktrickState:
         asked=False,
         announcements=(),
         shown=None,
+        reshuffles=(),
     )
     if state.settings.table:
         return replace(
@@ -416,9 +418,9 @@ def _draw(state: HacktrickState, seat: int, declare: Declare | None) -> Hacktric
             )
         if state.supplies[seat].own_total == 0:
             raise IllegalAction("declaring discards one of your own markers, and you have none")
-    drawn = _rebuild_deck(state) if state.deck_size == 0 else state
-    if drawn.deck_size == 0:
-        raise IllegalAction("there is no card left to draw, even from the row")
+    if state.deck_size == 0:  # cannot happen in play: the deck is rebuilt as it runs out
+        raise IllegalAction("there is no card left to draw")
+    drawn = state
     if state.settings.table:
         drawn = replace(
             drawn,
@@ -432,6 +434,8 @@ def _draw(state: HacktrickState, seat: int, declare: Declare | None) -> Hacktric
             hands=_set_hand(drawn.hands, seat, with_card(drawn.hands[seat], drawn.deck[0])),
         )
     drawn = replace(drawn, shown=shown)
+    if drawn.deck_size == 0:
+        drawn = _rebuild_deck(drawn, seat)
     if declare is not None:
         drawn = _declare(drawn, seat, declare)
         if drawn.round != state.round or drawn.phase == "over":
@@ -439,13 +443,19 @@ def _draw(state: HacktrickState, seat: int, declare: Declare | None) -> Hacktric
     return _end_turn(drawn, seat, declare)
 
 
-def _rebuild_deck(state: HacktrickState) -> HacktrickState:
-    """The row but its rightmost card, shuffled, is the new deck (the face-up cards stay out)."""
+def _rebuild_deck(state: HacktrickState, seat: int) -> HacktrickState:
+    """The deck has just run out on ``seat``'s draw: at once, the row but its rightmost card,
+    shuffled, is the new deck (the face-up cards stay out). Seed 001: "もし山札が尽きてしまったら、
+    カード列の一番右端に置かれているカードを1枚だけ残し、残りのカードを全てシャッフルし新たな山札とします"."""
     rest, keep = state.row[:-1], state.row[-1:]
+    if not rest:  # the row is the rightmost card alone (cannot happen: it holds 8 or more)
+        return state
+    event = Reshuffle(state.turn, seat, len(rest))
+    rebuilt = replace(state, row=keep, reshuffles=(*state.reshuffles, event))
     if state.settings.table:
-        return replace(state, row=keep, table_deck_size=len(rest))
+        return replace(rebuilt, table_deck_size=len(rest))
     deck = shuffled(rest, seed=state.seed, number=state.shuffles)
-    return replace(state, row=keep, deck=deck, shuffles=state.shuffles + 1)
+    return replace(rebuilt, deck=deck, shuffles=state.shuffles + 1)
 
 
 def _end_turn(state: HacktrickState, seat: int, declared: Declare | None) -> HacktrickState:

@@ -85,10 +85,22 @@ def view(state: HacktrickState, seat: int | None) -> dict[str, Any]:
         "shown": None if state.shown is None else {
             "turn": state.shown.turn, "seat": state.shown.seat, "cards": list(state.shown.cards)
         },
+        "reshuffles": [
+            {"turn": r.turn, "seat": r.seat, "cards": r.cards} for r in state.reshuffles
+        ],
+        "reshuffled": _reshuffled(state),
         "last_round": None if not state.results else _result(state, -1),
         "rounds": [_result(state, i) for i in range(len(state.results))],
         "legal_actions": legal_actions(state, seat) if seat is not None else [],
     }
+
+
+def _reshuffled(state: HacktrickState) -> dict[str, Any] | None:
+    """The deck rebuild made by the last turn taken, if it made one (for "just happened")."""
+    if not state.reshuffles or state.reshuffles[-1].turn != state.turn - 1:
+        return None
+    r = state.reshuffles[-1]
+    return {"turn": r.turn, "seat": r.seat, "cards": r.cards}
 
 
 def _result(state: HacktrickState, index: int) -> dict[str, Any]:

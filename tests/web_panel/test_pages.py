@@ -220,6 +220,36 @@ def test_hacktrick_lead_from_the_phone(app: Flask, companion: Companion) -> None
     assert companion.view(game_id, None)["row"] == [int(lead.group(1).split()[1])]
 
 
+def play_until_the_deck_is_rebuilt(companion: Companion, game_id: int) -> int:
+    """Draw whenever allowed, else play the first card allowed; the step (1-based) whose draw
+    emptied the deck."""
+    for step in range(1, 300):
+        seat = companion.view(game_id, None)["to_act"][0]
+        legal = [a for a in companion.view(game_id, seat)["legal_actions"] if "declare" not in a]
+        companion.act(game_id, seat, "draw" if "draw" in legal else legal[0])
+        if companion.view(game_id, None)["reshuffled"] is not None:
+            return step
+    raise AssertionError("the deck was never rebuilt")
+
+
+def test_hacktrick_deck_rebuild_shows_on_the_board_and_in_the_replay(
+    app: Flask, companion: Companion
+) -> None:
+    # Seed 001: "もし山札が尽きてしまったら…残りのカードを全てシャッフルし新たな山札とします".
+    game_id = companion.create_game("hacktrick", ["Aiko", "Ben"],
+                                    {"out_of_markers": "empty_supply", "target": 9}, seed=3)
+    step = play_until_the_deck_is_rebuilt(companion, game_id)
+    rebuilt = companion.view(game_id, None)["reshuffled"]
+    drawer = ["Aiko", "Ben"][rebuilt["seat"]]
+    text = (f"{drawer}&#39;s draw emptied the deck: the row&#39;s {rebuilt['cards']} cards (all "
+            "but the rightmost) were shuffled into a new deck.")
+    assert text in html(phone(app), f"/games/{game_id}")
+    companion.abandon(game_id)
+    viewer = phone(app)
+    assert text in html(viewer, f"/games/{game_id}/replay?step={step}")
+    assert "emptied the deck" not in html(viewer, f"/games/{game_id}/replay?step={step - 1}")
+
+
 # --- host, history, tournaments, home --------------------------------------------------------
 
 def test_new_game_form_shows_each_option_with_help_and_default(app: Flask,

@@ -59,11 +59,12 @@ def test_table_draw_counts_and_needs_fewer_than_four_cards() -> None:
         GAME.apply(full, 0, "draw")
 
 
-def test_table_empty_deck_is_rebuilt_from_the_row_but_its_rightmost() -> None:
+def test_table_deck_is_rebuilt_from_the_row_but_its_rightmost_as_it_runs_out() -> None:
+    # Seed 001: "もし山札が尽きてしまったら…残りのカードを全てシャッフルし新たな山札とします".
     state = position(options=TABLE, row=(3, 4, 5, 3, 4, 5, 0, 1), hand_sizes=(2, 3),
-                     deck_size=0)
+                     deck_size=1)
     after = GAME.apply(state, 0, "draw")
-    assert after.row == (1,) and after.deck_size == 6 and after.hand_size(0) == 3
+    assert after.row == (1,) and after.deck_size == 7 and after.hand_size(0) == 3
 
 
 def test_table_under_play_the_player_may_draw_after_showing_the_hand_at_the_table() -> None:
