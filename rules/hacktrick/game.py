@@ -10,7 +10,13 @@ from rules.game import Game
 from rules.hacktrick.actions import Action
 from rules.hacktrick.disclosure import reveals_hidden
 from rules.hacktrick.state import HacktrickState, Settings, dump_state, load_state
-from rules.hacktrick.turns import apply_action, deal_round, fresh_supply, legal_actions
+from rules.hacktrick.turns import (
+    UNDER_PLAY_SEED,
+    apply_action,
+    deal_round,
+    fresh_supply,
+    legal_actions,
+)
 from rules.hacktrick.views import outcome, to_act, view
 from rules.options import Option
 
@@ -31,6 +37,11 @@ OPTIONS = (
            "empty_supply (captured markers keep you alive).",
            choices=("own_colour", "empty_supply")),
     Option("declare_after_draw", "bool", False, "Also allow Play!/Guard! after drawing a card."),
+    Option("ask_under_play", "bool", False,
+           "Under Play!, may the player still Ask the sum before playing? Off (default) follows "
+           f"seed 001: under Play! '{UNDER_PLAY_SEED}' (no action but playing a card; the 等 "
+           "(etc.) reaches past drawing, and Ask the sum is the only other action). On departs "
+           "from the printed rules."),
     Option("starter", "choice", "alternate",
            "Who starts the next round: alternate, or the winner of the last round.",
            choices=("alternate", "winner")),

@@ -29,6 +29,7 @@ class Settings:
     out_of_markers: str = "own_colour"
     declare_after_draw: bool = False
     starter: str = "alternate"
+    ask_under_play: bool = False
 
     @property
     def table(self) -> bool:
@@ -43,6 +44,7 @@ class Settings:
             "out_of_markers": self.out_of_markers,
             "declare_after_draw": self.declare_after_draw,
             "starter": self.starter,
+            "ask_under_play": self.ask_under_play,
         }
 
     @classmethod
@@ -54,6 +56,7 @@ class Settings:
             out_of_markers=str(data["out_of_markers"]),
             declare_after_draw=bool(data["declare_after_draw"]),
             starter=str(data["starter"]),
+            ask_under_play=bool(data["ask_under_play"]),
         )
 
 

@@ -41,6 +41,8 @@ from rules.hacktrick.state import (
     Supply,
 )
 
+#: Seed 001 on Play!: the opponent can do nothing but play a card (drawing etc. are barred).
+UNDER_PLAY_SEED = "カードのプレイ以外のアクション(山札からカードをドロー等)を実行できなくなる"
 THREE_ON_A_SQUARE = "three markers on one square"
 LINE = "a marker on each square of a line"
 OUT_OF_MARKERS = "the opponent ran out of markers"
@@ -172,6 +174,8 @@ def marker_choices(supply: Supply) -> list[bool]:
 
 
 def can_ask(state: HacktrickState, seat: int) -> bool:
+    if under_play(state, seat) and not state.settings.ask_under_play:
+        return False
     return not state.asked and state.supplies[seat].captured_total > 0
 
 
@@ -261,6 +265,11 @@ def _lead(state: HacktrickState, seat: int, card: int | None) -> HacktrickState:
 
 
 def _ask(state: HacktrickState, seat: int) -> HacktrickState:
+    if under_play(state, seat) and not state.settings.ask_under_play:
+        raise IllegalAction(
+            "Play! was declared against you: no action but playing a card (seed 001: "
+            f"'{UNDER_PLAY_SEED}'), so no Ask the sum (option ask_under_play is off)"
+        )
     if state.asked:
         raise IllegalAction("Ask the sum is allowed only once a turn")
     supply = state.supplies[seat]

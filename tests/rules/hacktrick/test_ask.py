@@ -44,9 +44,46 @@ def test_ask_comes_first_then_a_main_action_ends_the_turn() -> None:
     assert "ask" in GAME.legal_actions(GAME.apply(played, 1, "play 1"), 0), "a new turn"
 
 
-def test_ask_is_allowed_under_play() -> None:
+#: Seed 001 on Play!: "the opponent cannot take any action but playing a card (drawing from
+#: the deck, etc.)".
+UNDER_PLAY = "カードのプレイ以外のアクション(山札からカードをドロー等)を実行できなくなる"
+
+
+def test_ask_is_refused_under_play_by_default() -> None:
+    # Seed 001, under Play!:
+    # "カードのプレイ以外のアクション(山札からカードをドロー等)を実行できなくなる".
     state = position(hands=((2, 3), (1, 5)), row=(4,), captured={0: "R"},
                      declaration=("play", 1))
+    assert state.settings.ask_under_play is False
+    assert "ask" not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, "ask")
+    assert UNDER_PLAY in str(refused.value) and "ask_under_play is off" in str(refused.value)
+    assert all(a.startswith("play") for a in GAME.legal_actions(state, 0))
+
+
+def test_ask_is_refused_under_play_even_when_the_hand_forces_a_draw() -> None:
+    # Seed 001: "カードのプレイ以外のアクション…を実行できなくなる"; the forced draw is the
+    # seed's own exception.
+    state = position(hands=((4,), (1, 5)), row=(3, 4), captured={0: "R"},
+                     declaration=("play", 1))
+    assert GAME.legal_actions(state, 0) == ["draw"]
+
+
+def test_ask_under_play_option_allows_it_and_says_it_departs() -> None:
+    state = position(hands=((2, 3), (1, 5)), row=(4,), captured={0: "R"},
+                     declaration=("play", 1), options={"ask_under_play": True})
+    assert "ask" in GAME.legal_actions(state, 0)
+    asked = GAME.apply(state, 0, "ask")
+    assert "draw" not in GAME.legal_actions(asked, 0), "still under Play!: no draw"
+    (option,) = [o for o in GAME.describe()["options"] if o["name"] == "ask_under_play"]
+    assert option["default"] is False
+    assert UNDER_PLAY in option["help"] and "departs from the printed rules" in option["help"]
+
+
+def test_ask_is_still_allowed_when_not_under_play_and_under_guard() -> None:
+    state = position(hands=((2, 3), (1, 5)), row=(4,), captured={0: "R"},
+                     declaration=("guard", 1))
     assert "ask" in GAME.legal_actions(state, 0)
 
 

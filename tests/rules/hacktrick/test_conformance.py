@@ -29,8 +29,10 @@ def illegal_examples(state: HacktrickState, seat: int) -> list[str]:
         {"x2_marker": False, "declare_after_draw": True, "starter": "winner", "target": 3},
         {"cards": "table", "out_of_markers": "empty_supply", "declare_after_draw": True,
          "target": 3},
+        {"ask_under_play": True, "declare_after_draw": True, "target": 3},
     ],
-    ids=["defaults", "table", "empty_supply", "no_x2_draw_declare_winner", "table_variants"],
+    ids=["defaults", "table", "empty_supply", "no_x2_draw_declare_winner", "table_variants",
+         "ask_under_play"],
 )
 def test_conformance(options: dict[str, Any]) -> None:
     checked = check_conformance(

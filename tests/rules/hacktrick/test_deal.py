@@ -29,7 +29,7 @@ def test_every_option_has_its_default() -> None:
     state = GAME.start(["Aiko", "Ben"], seed=1)
     assert GAME.view(state, None)["options"] == {
         "cards": "virtual", "target": 5, "x2_marker": True, "out_of_markers": "own_colour",
-        "declare_after_draw": False, "starter": "alternate",
+        "declare_after_draw": False, "starter": "alternate", "ask_under_play": False,
     }
 
 

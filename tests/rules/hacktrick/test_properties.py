@@ -22,6 +22,7 @@ OPTIONS = st.fixed_dictionaries({
     "out_of_markers": st.sampled_from(["own_colour", "empty_supply"]),
     "declare_after_draw": st.booleans(),
     "starter": st.sampled_from(["alternate", "winner"]),
+    "ask_under_play": st.booleans(),
 })
 PICKS = st.lists(st.integers(0, 10_000), min_size=20, max_size=400)
 
