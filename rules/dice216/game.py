@@ -138,7 +138,8 @@ class Dice216(Game[State]):
 
         Beyond the common keys: ``size``, ``die_faces``, ``first_player`` (the seat), ``mover``,
         ``pending_roll``, ``roll_for`` (``{seat, purpose}``, purpose ``place`` or ``handicap``),
-        ``cells`` (rows of ``{value, owner}`` or null), ``lines`` (kind, index, counts, dominator,
+        ``cells`` (rows of ``{value, owner}`` or null), ``lines`` (kind, index, direction — ``↘``
+        or ``↙`` for a diagonal —, its cells as 1-based ``[row, column]``, counts, dominator,
         sum, total, bonus, points, empty), ``handicap`` (``{seat, roll}``), ``area`` (``{groups,
         winner, points}``), ``totals`` (running), ``projected``, ``breakdown`` (per seat) and
         ``final``. ``turn`` is the number of the placement being made (the last one at the end).
@@ -177,6 +178,8 @@ class Dice216(Game[State]):
                 {
                     "kind": r.line.kind,
                     "index": r.line.index,
+                    "direction": r.line.direction or None,
+                    "cells": [[c // size + 1, c % size + 1] for c in r.line.cells],
                     "counts": list(r.counts),
                     "dominator": r.dominator,
                     "sum": r.sum,

@@ -2,10 +2,12 @@
 
 Cells are kept row-major in a flat tuple; a :class:`Line` lists the flat indices of its cells.
 
->>> [str(line) for line in lines_of(4, diagonals=True)][-3:]
+>>> [str(line) for line in lines_of(4, diagonals=True, diagonal_cells="full")][-3:]
 ['column 4', 'diagonal 1', 'diagonal 2']
->>> lines_of(4, diagonals=True)[-1].cells
+>>> lines_of(4, diagonals=True, diagonal_cells="full")[-1].cells
 (3, 6, 9, 12)
+>>> [line.cells[:2] for line in lines_of(8, diagonals=True, diagonal_cells="six")[16:]]
+[(2, 11), (16, 25), (5, 12), (23, 30)]
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ from functools import cache
 from typing import Literal
 
 LineKind = Literal["row", "column", "diagonal"]
+#: Which diagonals are lines when diagonals score: ``six`` — seed 004's "6マスの部分のみを計算する"
+#: (only the six-cell parts): the diagonals of exactly six cells; ``full`` — the two
+#: corner-to-corner diagonals whatever the size.
+DiagonalCells = Literal["six", "full"]
+SIX = 6
 
 
 @dataclass(frozen=True)
@@ -30,22 +37,49 @@ Cells = tuple[Mark | None, ...]
 
 @dataclass(frozen=True)
 class Line:
-    """A scored line: a row or column (index 1 at the top/left), or a full diagonal.
+    """A scored line: a row or column (index 1 at the top/left), or a diagonal.
 
-    Diagonal 1 runs from the top-left corner to the bottom-right; diagonal 2 from the top-right
-    to the bottom-left. Shorter diagonals are never lines.
+    Diagonals run down to the right (``direction`` ↘) or down to the left (↙) and are numbered
+    as :func:`diagonals_of` lists them: ↘ ones first, then ↙, each family in the reading order
+    of its top cell. With the two corner-to-corner diagonals, diagonal 1 is ↘ from the
+    top-left corner and diagonal 2 is ↙ from the top-right corner.
     """
 
     kind: LineKind
     index: int
     cells: tuple[int, ...]
+    direction: str = ""
 
     def __str__(self) -> str:
         return f"{self.kind} {self.index}"
 
 
 @cache
-def lines_of(size: int, diagonals: bool) -> tuple[Line, ...]:
+def diagonals_of(size: int, which: DiagonalCells) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The diagonals that are lines, as ``(direction, flat cell indices from the top)``.
+
+    ``full``: the two corner-to-corner diagonals. ``six``: every diagonal of exactly six cells
+    — the corner-to-corner ones on 6×6, four on 8×8 and 12×12, none on 4×4.
+    """
+    down_right = [  # column − row = k; its top cell is (0, k) or (−k, 0)
+        tuple(r * size + r + k for r in range(size) if 0 <= r + k < size)
+        for k in range(-(size - 1), size)
+    ]
+    down_left = [  # row + column = k; its top cell is (0, k) or (k − size + 1, size − 1)
+        tuple(r * size + k - r for r in range(size) if 0 <= k - r < size)
+        for k in range(2 * size - 1)
+    ]
+    families = (("↘", sorted(down_right)), ("↙", sorted(down_left)))
+    wanted = size if which == "full" else SIX
+    return tuple(
+        (arrow, run) for arrow, runs in families for run in runs if len(run) == wanted
+    )
+
+
+@cache
+def lines_of(
+    size: int, diagonals: bool, diagonal_cells: DiagonalCells = "six"
+) -> tuple[Line, ...]:
     """Every scored line of a ``size``×``size`` grid: rows, then columns, then diagonals."""
     rows = [Line("row", r + 1, tuple(r * size + c for c in range(size))) for r in range(size)]
     columns = [
@@ -53,8 +87,10 @@ def lines_of(size: int, diagonals: bool) -> tuple[Line, ...]:
     ]
     lines = rows + columns
     if diagonals:
-        lines.append(Line("diagonal", 1, tuple(i * size + i for i in range(size))))
-        lines.append(Line("diagonal", 2, tuple(i * size + size - 1 - i for i in range(size))))
+        lines.extend(
+            Line("diagonal", index, cells, arrow)
+            for index, (arrow, cells) in enumerate(diagonals_of(size, diagonal_cells), start=1)
+        )
     return tuple(lines)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rules.dice216.grid import diagonals_of
 from rules.errors import OptionError
 from rules.options import Option, OptionValue, resolve_options
 
@@ -22,6 +23,8 @@ SIZES = (4, 6, 8, 12)
 DIE_BY_SIZE = {4: 4, 6: 6, 8: 8, 12: 6}
 #: The grid side 3–4 players play on.
 MANY_PLAYERS_SIZE = 12
+#: Seed 004's diagonal variant: "count only the six-cell parts".
+SEED_SIX_CELLS = "6マスの部分のみを計算する"
 #: Sides of the dice tables use (d2 coins up to d20).
 MIN_FACES, MAX_FACES = 2, 20
 
@@ -44,7 +47,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("line_total", "choice", "all",
            "What a dominated line scores: 'all' its numbers, or only the dominator's 'own'.",
            choices=("all", "own")),
-    Option("diagonals", "bool", False, "Also score the two corner-to-corner diagonals."),
+    Option("diagonals", "bool", False,
+           "Also score diagonals (seed 004's variant; which ones: diagonal_cells)."),
+    Option("diagonal_cells", "choice", "six",
+           f"Which diagonals score with diagonals on. 'six' (default), as seed 004 says: "
+           f"'{SEED_SIX_CELLS}' (count only the six-cell parts): the diagonals of exactly six "
+           "cells — corner to corner on 6×6; on 8×8 and 12×12 the four six-cell diagonals; none "
+           "on 4×4, so there it is refused. 'full': the two corner-to-corner diagonals on every "
+           "size (departs from the seed on 4×4, 8×8 and 12×12).",
+           choices=("six", "full")),
     Option("handicap", "bool", False,
            "The second player rolls once at the start and adds it to their total "
            "(default: on with diagonals).",
@@ -65,7 +76,8 @@ def resolve(given: Mapping[str, object] | None, n_players: int) -> dict[str, Opt
     """Every option of 2 1 6 resolved for ``n_players``; raises ``OptionError`` naming the option.
 
     Beyond each option's own checks, the grid must suit the table: 2 players play on 4, 6 or 8;
-    3–4 players on 12 (the only grid the rules give them).
+    3–4 players on 12 (the only grid the rules give them); and six-cell diagonals need a grid
+    that has some (not 4×4).
     """
     chosen = resolve_options(OPTIONS, given, n_players)
     size = chosen["size"]
@@ -76,5 +88,14 @@ def resolve(given: Mapping[str, object] | None, n_players: int) -> dict[str, Opt
     if n_players < 3 and size == MANY_PLAYERS_SIZE:
         raise OptionError(
             "size", f"size 12 is the grid for 3–4 players; {n_players} players play on 4, 6 or 8"
+        )
+    if chosen["diagonals"] is True and chosen["diagonal_cells"] == "six" and not diagonals_of(
+        int(str(size)), "six"
+    ):
+        raise OptionError(
+            "diagonal_cells",
+            f"no diagonal of the {size}×{size} grid has six cells, and seed 004 scores only "
+            f"those ('{SEED_SIX_CELLS}'): choose diagonal_cells=full to score the two "
+            "corner-to-corner diagonals, or play without diagonals",
         )
     return chosen

@@ -35,11 +35,13 @@ def render(state: State) -> str:
     out.append(" pts  " + "".join(f"{r.total:>4}" for r in columns))
     if any(r.bonus for r in columns):
         out.append(" +10  " + "".join(f"{r.bonus or '':>4}" for r in columns))
+    diagonals = [r for r in sheet.lines if r.line.kind == "diagonal"]
     if setup.diagonals:
         out.append(
-            "diagonals: "
-            + "; ".join(f"{i} ({arrow}) {' '.join(_summary(by_line['diagonal', i]).split())}"
-                        for i, arrow in ((1, "↘"), (2, "↙")))
+            f"diagonals ({setup.diagonal_cells}): "
+            + ("; ".join(
+                f"{r.line.index} ({r.line.direction} from {_cell(r.line.cells[0], size)}) "
+                f"{' '.join(_summary(r).split())}" for r in diagonals) or "none")
         )
     if sheet.handicap is not None:
         roll = sheet.handicap.roll
@@ -58,6 +60,11 @@ def render(state: State) -> str:
         )
     out.append(_status(state))
     return "\n".join(line.rstrip() for line in out)
+
+
+def _cell(index: int, size: int) -> str:
+    row, column = divmod(index, size)
+    return f"{row + 1},{column + 1}"
 
 
 def _letter(result: LineResult) -> str:

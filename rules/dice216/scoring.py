@@ -119,7 +119,7 @@ def score(
     own = setup.line_total == "own"
     lines = tuple(
         score_line(line, cells, n_players, own)
-        for line in lines_of(setup.size, setup.diagonals)
+        for line in lines_of(setup.size, setup.diagonals, setup.diagonal_cells)
     )
     line_points = [0] * n_players
     bonus = [0] * n_players

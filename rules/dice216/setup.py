@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from rules.dice216.grid import DiagonalCells
 from rules.errors import RulesError
 from rules.options import OptionValue
 
@@ -22,6 +23,8 @@ class Setup:
     diagonals: bool
     handicap: bool
     area: bool
+    #: Which diagonals are lines when ``diagonals`` is on (see :data:`DiagonalCells`).
+    diagonal_cells: DiagonalCells
     #: As chosen: a seat, or ``"random"`` (the seat it picked is in the state).
     first_player: int | str
 
@@ -31,6 +34,9 @@ class Setup:
         line_total = options.get("line_total")
         if line_total not in ("all", "own"):
             raise RulesError(f"2 1 6 option line_total is malformed: {line_total!r}")
+        diagonal_cells = options.get("diagonal_cells")
+        if diagonal_cells not in ("six", "full"):
+            raise RulesError(f"2 1 6 option diagonal_cells is malformed: {diagonal_cells!r}")
         first = options.get("first_player")
         if first != "random":
             first = _int(options, "first_player")
@@ -41,6 +47,7 @@ class Setup:
             diagonals=_bool(options, "diagonals"),
             handicap=_bool(options, "handicap"),
             area=_bool(options, "area"),
+            diagonal_cells="six" if diagonal_cells == "six" else "full",
             first_player=first,
         )
 
@@ -49,6 +56,7 @@ class Setup:
         return {
             "line_total": self.line_total,
             "diagonals": self.diagonals,
+            "diagonal_cells": self.diagonal_cells,
             "handicap": self.handicap,
             "size": self.size,
             "die_faces": self.die_faces,

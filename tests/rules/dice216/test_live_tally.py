@@ -29,8 +29,9 @@ def test_running_and_projected_totals_mid_game() -> None:
     view = GAME.view(state, None)
     assert view["outcome"] is None and not view["final"]
     assert line(view, "row", 1) == {
-        "kind": "row", "index": 1, "counts": [1, 1], "dominator": None, "sum": 5, "total": 0,
-        "bonus": 0, "points": 0, "empty": 2,
+        "kind": "row", "index": 1, "direction": None, "cells": [[1, 1], [1, 2], [1, 3], [1, 4]],
+        "counts": [1, 1], "dominator": None, "sum": 5, "total": 0, "bonus": 0, "points": 0,
+        "empty": 2,
     }
     assert (line(view, "row", 2)["dominator"], line(view, "row", 2)["total"]) == (0, 4)
     assert (line(view, "column", 1)["dominator"], line(view, "column", 1)["total"]) == (0, 7)

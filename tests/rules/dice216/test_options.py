@@ -22,7 +22,7 @@ def test_registry_serves_this_game() -> None:
 def test_defaults_follow_the_rules_table() -> None:
     assert chosen(None) == {
         "line_total": "all", "diagonals": False, "handicap": False, "size": 6,
-        "die_faces": 6, "area": False, "first_player": 0,
+        "die_faces": 6, "area": False, "diagonal_cells": "six", "first_player": 0,
     }
 
 
@@ -50,7 +50,7 @@ def test_handicap_defaults_on_with_diagonals() -> None:
 
 def test_every_variant_combines() -> None:
     options = {"line_total": "own", "diagonals": True, "handicap": True, "area": True,
-               "size": 8, "die_faces": 12, "first_player": 1}
+               "size": 8, "die_faces": 12, "diagonal_cells": "full", "first_player": 1}
     assert chosen(options) == options
 
 
@@ -66,6 +66,8 @@ def test_every_variant_combines() -> None:
         ({"line_total": "half"}, 2, "line_total", "not one of"),
         ({"first_player": 2}, 2, "first_player", "does not exist"),
         ({"diagonals": "maybe"}, 2, "diagonals", "on or off"),
+        ({"diagonal_cells": "seven"}, 2, "diagonal_cells", "not one of"),
+        ({"size": 4, "diagonals": True}, 2, "diagonal_cells", "no diagonal of the 4×4 grid"),
         ({"colours": "red"}, 2, "colours", "unknown option"),
     ],
 )
@@ -87,7 +89,8 @@ def test_description_lists_every_option_of_the_table() -> None:
     described = GAME.describe()
     json.dumps(described)
     assert [o["name"] for o in described["options"]] == [
-        "line_total", "diagonals", "handicap", "size", "die_faces", "area", "first_player",
+        "line_total", "diagonals", "diagonal_cells", "handicap", "size", "die_faces", "area",
+        "first_player",
     ]
     by_name = {o["name"]: o for o in described["options"]}
     assert by_name["handicap"]["default_depends"] and by_name["die_faces"]["default_depends"]

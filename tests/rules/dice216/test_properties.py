@@ -30,6 +30,11 @@ def tables(draw: st.DrawFn) -> Table:
     }
     if n == 2:
         options["size"] = draw(st.sampled_from([4, 6, 8]))
+    # No diagonal of 4×4 has six cells: 'six' is refused there with diagonals on.
+    options["diagonal_cells"] = (
+        "full" if options.get("size") == 4 and options["diagonals"]
+        else draw(st.sampled_from(["six", "full"]))
+    )
     if draw(st.booleans()):
         options["handicap"] = draw(st.booleans())
     if draw(st.booleans()):
@@ -49,21 +54,35 @@ def random_game(table: Table, seed: int, stop_at: float = 1.0) -> State:
     return state
 
 
-def line_cells(kind: str, index: int, size: int) -> list[tuple[int, int]]:
+def diagonals(size: int, which: str) -> list[list[tuple[int, int]]]:
+    """The scored diagonals: cells grouped by column − row (↘) and by column + row (↙), kept
+    when they are corner to corner (``full``) or six cells long (``six``: seed 004's
+    "6マスの部分のみを計算する"); ↘ before ↙, each family by its top cell in reading order."""
+    families: list[list[list[tuple[int, int]]]] = []
+    for key in (lambda r, c: c - r, lambda r, c: c + r):
+        groups: dict[int, list[tuple[int, int]]] = {}
+        for r in range(size):
+            for c in range(size):
+                groups.setdefault(key(r, c), []).append((r, c))
+        families.append(sorted(groups.values()))
+    wanted = size if which == "full" else 6
+    return [group for family in families for group in family if len(group) == wanted]
+
+
+def line_cells(kind: str, index: int, size: int, which: str) -> list[tuple[int, int]]:
     i = index - 1
     if kind == "row":
         return [(i, c) for c in range(size)]
     if kind == "column":
         return [(r, i) for r in range(size)]
-    if index == 1:
-        return [(k, k) for k in range(size)]
-    return [(k, size - 1 - k) for k in range(size)]
+    return diagonals(size, which)[i]
 
 
 def expected_line(view: dict[str, Any], kind: str, index: int) -> dict[str, Any]:
     """A line's result by the rules, from the grid in the view."""
     n, size = len(view["seats"]), view["size"]
-    marks = [view["cells"][r][c] for r, c in line_cells(kind, index, size)]
+    cells = line_cells(kind, index, size, view["options"]["diagonal_cells"])
+    marks = [view["cells"][r][c] for r, c in cells]
     counts = [sum(1 for m in marks if m and m["owner"] == s) for s in range(n)]
     leaders = [s for s in range(n) if all(counts[s] > counts[o] for o in range(n) if o != s)]
     dominator = leaders[0] if leaders else None
@@ -71,7 +90,7 @@ def expected_line(view: dict[str, Any], kind: str, index: int) -> dict[str, Any]
     if dominator is not None:
         own = view["options"]["line_total"] == "own"
         total = sum(m["value"] for m in marks if m and (not own or m["owner"] == dominator))
-        bonus = 10 if counts[dominator] == size else 0
+        bonus = 10 if counts[dominator] == len(cells) else 0
     return {"kind": kind, "index": index, "counts": counts, "dominator": dominator,
             "total": total, "bonus": bonus}
 
@@ -105,13 +124,17 @@ def test_every_line_is_scored_by_the_rules(table: Table, seed: int, share: float
     view = GAME.view(random_game(table, seed, share), None)
     kinds = [(x["kind"], x["index"]) for x in view["lines"]]
     size = view["size"]
+    scored = diagonals(size, view["options"]["diagonal_cells"])
     assert kinds == (
         [("row", i) for i in range(1, size + 1)] + [("column", i) for i in range(1, size + 1)]
-        + ([("diagonal", 1), ("diagonal", 2)] if view["options"]["diagonals"] else [])
+        + ([("diagonal", i) for i in range(1, len(scored) + 1)]
+           if view["options"]["diagonals"] else [])
     )
     for line in view["lines"]:
         got = {k: line[k] for k in ("kind", "index", "counts", "dominator", "total", "bonus")}
         assert got == expected_line(view, line["kind"], line["index"])
+        cells = line_cells(line["kind"], line["index"], size, view["options"]["diagonal_cells"])
+        assert line["cells"] == [[r + 1, c + 1] for r, c in cells]
     if view["options"]["area"]:
         groups = expected_groups(view)
         assert view["area"]["groups"] == groups

@@ -28,7 +28,7 @@ def test_render_shows_the_grid_every_line_and_the_totals() -> None:
         "   4    1B  4B  3A  1A  |   -    0",
         " dom     -   -   -   -",
         " pts     0   0   0   0",
-        "diagonals: 1 (↘) A 9 +10; 2 (↙) B 9 +10",
+        "diagonals (full): 1 (↘ from 1,1) A 9 +10; 2 (↙ from 1,4) B 9 +10",
         "area: largest groups A 4, B 4 → nobody",
         "A Aiko: 19 = lines 9 + bonus 10 + area 0 + handicap 0 (projected 19)",
         "B Ben: 19 = lines 9 + bonus 10 + area 0 + handicap 0 (projected 19)",
