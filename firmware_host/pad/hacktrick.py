@@ -38,10 +38,16 @@ PROMPT_DECLARE = "1: Play!\n3: Guard!\nOK: none"
 PROMPT_LEAD = "lead 0-5"
 #: Virtual cards: the holder's prompts.
 PROMPT_HAND = "OK: draw\nBack: ask"
-#: Under Play! (no draw allowed).
+#: Under Play! (no draw allowed); Ask the sum only where the rules allow it (ask_under_play).
 PROMPT_MUST_PLAY = "play 0-5\nBack: ask"
+PROMPT_ONLY_PLAY = "play 0-5"
 PROMPT_CONFIRM = {"draw": "OK: draw\nBack: no", "ask": "OK: ask sum\nBack: no"}
 HINT_OPEN = "OK: see your hand"
+
+
+def must_play_prompt(own: dict[str, Any]) -> str:
+    """Under Play!: Back offers Ask the sum only when it is a legal action."""
+    return PROMPT_MUST_PLAY if "ask" in (own.get("legal_actions") or []) else PROMPT_ONLY_PLAY
 
 
 def play_prompt(value: int, x2: bool) -> str:
@@ -267,7 +273,7 @@ class HacktrickPad(Controller):
         elif any(a.startswith("draw") for a in own.get("legal_actions") or []):
             prompt = PROMPT_HAND
         else:
-            prompt = PROMPT_MUST_PLAY
+            prompt = must_play_prompt(own)
         if self.declaring and self.card is not None:
             highlight = self.card[0] + int(view.get("rightmost") or 0)
         return screens.hand_screen(own, self.holder, chosen=value, prompt=prompt,

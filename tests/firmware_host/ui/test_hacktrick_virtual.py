@@ -19,8 +19,8 @@ from firmware_host.pad.hacktrick import (
     PROMPT_DECLARE,
     PROMPT_HAND,
     PROMPT_LEAD,
-    PROMPT_MUST_PLAY,
     lead_prompt,
+    must_play_prompt,
     pass_prompt,
     play_prompt,
 )
@@ -106,7 +106,7 @@ def open_hand(box: Box, gid: int, first: bool) -> int:
     own = box.companion.view(gid, mover)
     can_draw = any(a.startswith("draw") for a in own["legal_actions"])
     prompt = PROMPT_LEAD if view["phase"] == "lead" else (
-        PROMPT_HAND if can_draw else PROMPT_MUST_PLAY)
+        PROMPT_HAND if can_draw else must_play_prompt(own))
     assert same(box.screen(), screens.hand_screen(own, mover, prompt=prompt))
     return mover
 
@@ -156,7 +156,7 @@ def test_virtual_game_on_the_pad_never_shows_a_hand_to_the_other_player(
             # the turn goes on: the hand stays, with the announced sum
             can_draw = any(a.startswith("draw") for a in own["legal_actions"])
             assert same(box.screen(), screens.hand_screen(
-                own, mover, prompt=PROMPT_HAND if can_draw else PROMPT_MUST_PLAY))
+                own, mover, prompt=PROMPT_HAND if can_draw else must_play_prompt(own)))
             legal = own["legal_actions"]
         if view["phase"] == "lead":
             value = max(mine)
@@ -309,3 +309,15 @@ def test_draw_is_confirmed_then_declared_and_a_refused_card_keeps_the_hand_open(
     assert view["declaration"] == {"kind": "play", "by": mover, "against": starter}
     assert len(hand(box, gid, mover)) == len(mine) + 1
     assert same(box.screen(), screens.board_screen(view, prompt=pass_prompt(view, starter)))
+
+
+def test_under_play_the_pad_offers_ask_the_sum_only_where_the_rules_allow_it() -> None:
+    # Seed 001, under Play!:
+    # "カードのプレイ以外のアクション(山札からカードをドロー等)を実行できなくなる";
+    # Ask the sum stays possible only with the house rule ask_under_play.
+    from rules.hacktrick import GAME, position
+
+    for allowed, prompt in ((False, "play 0-5"), (True, "play 0-5\nBack: ask")):
+        state = position(hands=((2, 3), (1, 5)), row=(4,), captured={0: "R"},
+                         declaration=("play", 1), options={"ask_under_play": allowed})
+        assert must_play_prompt(GAME.view(state, 0)) == prompt
