@@ -272,20 +272,27 @@ class Ico(Game[IcoState]):
                 "figure": None, "edges": []}
 
     def view(self, state: IcoState, seat: int | None) -> dict[str, Any]:
-        """Everything (ICO has no secrets): the board, the active face, the legal edges, why."""
+        """Everything (ICO has no secrets): the board, the active face, the legal edges, why.
+
+        ``balance_reason`` is the rule and the reason in one English text; ``balance_rule``
+        (``colour balance``, ``count balance``, ``redoubling``, ``move only``, ``roll``…) and
+        ``balance_why`` give them apart, so an interface can name the rule in its own language.
+        """
         phase = self.phase(state)
+        rule, why = "", ""
         if phase == "place":
             ruling = self.ruling(state)
-            legal_edges, reason = list(ruling.edges), f"{ruling.rule}: {ruling.reason}"
+            legal_edges, rule, why = list(ruling.edges), ruling.rule, ruling.reason
         elif phase == "move":
             ruling = self.ruling(state)
             legal_edges = list(FACE[state.active_face].edges)
-            reason = f"{ruling.rule}: {ruling.reason}"
+            rule, why = ruling.rule, ruling.reason
         elif phase == "roll":
             legal_edges = [str(state.placed)]
-            reason = f"roll the face across {state.placed}, the edge you just used"
+            rule, why = "roll", f"roll the face across {state.placed}, the edge you just used"
         else:
-            legal_edges, reason = [], ""
+            legal_edges = []
+        reason = why if rule == "roll" else f"{rule}: {why}" if rule else ""
         return {
             "game": self.id,
             "seats": list(state.players),
@@ -317,6 +324,8 @@ class Ico(Game[IcoState]):
             "placed": state.placed,
             "legal_edges": legal_edges,
             "balance_reason": reason,
+            "balance_rule": rule or None,
+            "balance_why": why,
             "can_claim": state.manual_claims and phase != "over",
             "markers_left": [state.markers_left(s) for s in range(len(state.players))],
             "markers_per_colour": MARKERS_PER_COLOUR,
