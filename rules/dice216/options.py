@@ -45,7 +45,9 @@ def _default_handicap(chosen: Mapping[str, OptionValue], n_players: int) -> Opti
 # Declared in the order of the rules' table; ``default_from`` only sees options declared before it.
 OPTIONS: tuple[Option, ...] = (
     Option("line_total", "choice", "all",
-           "What a dominated line scores: 'all' its numbers, or only the dominator's 'own'.",
+           "What a dominated line scores: 'all' its numbers — seed 004 writes down "
+           "'自分が支配している列および行の合計値' (the total of the line) — or only the "
+           "dominator's 'own', which departs from the seed.",
            choices=("all", "own")),
     Option("diagonals", "bool", False,
            "Also score diagonals (seed 004's variant; which ones: diagonal_cells)."),
@@ -57,13 +59,17 @@ OPTIONS: tuple[Option, ...] = (
            "size (departs from the seed on 4×4, 8×8 and 12×12).",
            choices=("six", "full")),
     Option("handicap", "bool", False,
-           "The second player rolls once at the start and adds it to their total "
-           "(default: on with diagonals).",
+           "The second player rolls once at the start and adds it to their total (default: on "
+           "with diagonals, where seed 004 lists it: '最終計算時にハンデとして合計値に合算する'). "
+           "Off with diagonals, or on without them, departs from the seed.",
            default_from=_default_handicap),
     Option("size", "int", 6,
            "Grid side: 4 (d4), 6 (d6), 8 (d8), or 12 for 3–4 players (default: 12 for 3–4).",
            choices=SIZES, default_from=_default_size),
-    Option("die_faces", "int", 6, "The die's faces (default by size: 4, 6, 8; 6 on 12×12).",
+    Option("die_faces", "int", 6,
+           "The die's faces (default by size: 4, 6, 8 — seed 004: "
+           "'4面ダイスや8面ダイスを用意し' —; 6 on 12×12, where the seed names no die). Another "
+           "die departs from the seed.",
            minimum=MIN_FACES, maximum=MAX_FACES, default_from=_default_die),
     Option("area", "bool", False,
            "The larger edge-connected group of own cells scores 1 per cell."),

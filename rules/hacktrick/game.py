@@ -29,14 +29,23 @@ OPTIONS = (
     Option("cards", "choice", "virtual",
            "virtual: the device deals and phones hold the hands; table: a physical deck, "
            "enter each card played and press draw.", choices=("virtual", "table")),
-    Option("target", "int", 5, "Points that win the game.", minimum=1, maximum=99),
+    Option("target", "int", 5,
+           "Excellence points that win the game: 5 is seed 001's "
+           "'エクセレンスポイントを5点先取したプレイヤーが最終的な勝者です'; another target "
+           "departs from the printed rules.", minimum=1, maximum=99),
     Option("x2_marker", "bool", True,
-           "Each player has a ×2 marker: a win it is part of (not placed last) scores 2."),
+           "Each player has a ×2 marker (seed 001: '1個ずつにはx2と描かれている'): a win it is "
+           "part of (not placed last) scores 2. Off departs from the printed rules."),
     Option("out_of_markers", "choice", "own_colour",
            "Who runs out of markers loses the round: own_colour (no own markers left) or "
-           "empty_supply (captured markers keep you alive).",
+           "empty_supply (captured markers keep you alive). Seed 001 says the round ends when "
+           "'手元からカーソルマーカーが全て無くなる' and that the case of captured markers only is "
+           "not in the rulebook: both are readings.",
            choices=("own_colour", "empty_supply")),
-    Option("declare_after_draw", "bool", False, "Also allow Play!/Guard! after drawing a card."),
+    Option("declare_after_draw", "bool", False,
+           "Also allow Play!/Guard! after drawing a card. On departs from seed 001, where "
+           "declaring is the optional second step of playing a card "
+           "('カードを出した後、2つ目のステップを実行することができます')."),
     Option("ask_under_play", "bool", False,
            "Under Play!, may the player still Ask the sum before playing? Off (default) follows "
            f"seed 001: under Play! '{UNDER_PLAY_SEED}' (no action but playing a card; the 等 "

@@ -45,7 +45,11 @@ OPTIONS: tuple[Option, ...] = (
         choices=LEVELS, extended=EXTENDED_LEVELS,
     ),
     Option("claim", "choice", "auto",
-           "auto: the device announces a win at once; manual: press claim on your own turn.",
+           "auto: the device announces a win at once — it departs from seed 003, where the "
+           "player declares it on their own turn and an overlooked win lets play go on "
+           "('自分のターンでしか勝利宣言を行えない。"
+           "もしも本人が勝利を見逃した場合はゲームを続行する'); manual: press claim on your own "
+           "turn, as the seed says.",
            choices=("auto", "manual")),
     Option("turn_cap", "int", None, "Turns after which the game ends in a draw (none: no cap).",
            allow_none=True, minimum=1),

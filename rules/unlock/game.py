@@ -50,20 +50,27 @@ OPTIONS = (
         "auto_connect",
         "bool",
         True,
-        "A stroke over a dot joins that dot into the path (1→3 is 1-2-3).",
+        "A stroke over a dot joins that dot into the path (1→3 is 1-2-3), as seed 000 says: "
+        "'2つのドットをつなぐ直線上にあるドットは自動的につながるものとします'. Off follows seed "
+        "002, which has no such rule (a line may pass over a free dot, which is then crossed: "
+        "'The path can't cross the same dot twice'); off departs from seed 000.",
     ),
     Option(
         "repeats",
         "choice",
         "reject",
-        "A code played in an earlier turn: refused, or accepted and scored 0.",
+        "A code drawn in an earlier turn: refused ('It is forbidden to draw a code already "
+        "drawn before during the game'), or accepted and scored 0 ('If the player has repeated "
+        "an existing code she gets 0 points'); seed 002 says both.",
         choices=REPEAT_POLICIES,
     ),
     Option(
         "turn_limit",
         "int",
         10,
-        "Turns before the game ends with everyone at 0 ('none': no limit).",
+        "Turns before the game ends with everyone at 0: 10 is seed 000's "
+        "'10ターン後に誰も推測できていなければ、全員が0点の負けとなります'; 'none' (no limit) "
+        "follows seed 002, which has none; another number departs from the printed rules.",
         allow_none=True,
         minimum=1,
     ),
@@ -71,7 +78,9 @@ OPTIONS = (
         "shared_win",
         "bool",
         False,
-        "A tie the secret cannot break makes every tied guesser a winner.",
+        "A tie the secret cannot break makes every tied guesser a winner. On departs from the "
+        "printed rules, which say to play again (seed 002: 'If the tie persists play again'); "
+        "off reports the tie.",
     ),
     Option("lock", "seat", 0, "The seat of the Lock, who sets the secret."),
 )
