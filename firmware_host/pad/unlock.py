@@ -1,10 +1,11 @@
 """UNLOCK on the pad: the Lock draws the secret, then each guesser in turn enters a code,
 with a privacy screen ("pass the pad to Aiko") before each; then the reveal and the scores.
 
-Dots are added in order (a dot the rules would refuse next — used, or crossed by a line — is
-refused with the rules' reason); Back removes the last one; OK submits. A code the rules refuse is
-shown with their message and kept for fixing. Whose turn it is comes from the published view
-(guessers who submitted on their phone are skipped).
+Dots are added in order; a dot already drawn is ignored, and any other dot the rules refuse
+next (crossed by a line with auto-connection off, joined by auto-connection, or reached over a
+used dot) is refused with the rules' reason. Back removes the last one; OK submits. A code the
+rules refuse is shown with their message and kept for fixing. Whose turn it is comes from the
+published view (guessers who submitted on their phone are skipped).
 
 On the 4×4 card the pad's nine dots are too few: while a code is being drawn every key of the
 4×4 keypad is the dot in the same place (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D,
@@ -98,7 +99,7 @@ class UnlockPad(Controller):
             refusal = dot_refusal(self.dots, event.value, size, auto_connect)
             if refusal is None:
                 self.dots.append(event.value)
-            elif self.dots[-1:] != [event.value]:  # the same dot twice is only a double press
+            elif event.value not in self.dots:  # a dot already drawn is ignored, as before
                 self.refuse(refusal)
         elif event.kind == "back":
             if self.dots:

@@ -142,7 +142,7 @@ def test_a_crossed_dot_is_refused_on_the_pad_with_the_rules_reason(box: Box) -> 
     assert same(box.screen(), refused_screen(reason))
     box.sim.back()  # dismissed: the code drawn so far is kept
     assert same(box.screen(), screens.entry_screen(view, 0, [1, 9, 3], secret=True))
-    draw(box, 3)  # the last dot again is a double press: nothing happens
+    draw(box, 9)  # a dot already drawn is ignored, as ever
     assert same(box.screen(), screens.entry_screen(view, 0, [1, 9, 3], secret=True))
     box.sim.back()
     draw(box, 5)  # landing on the crossed dot
