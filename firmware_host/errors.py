@@ -1,8 +1,13 @@
 """The daemon's error types.
 
-Refusals of the session API are ``ValueError``s (like the rules' own errors) so the web panel can
-answer them with a 4xx; start-up problems (config, journal) are :class:`StartupError`s that the
-``tabletop`` command prints as one line.
+Three roots, each with its own meaning:
+
+- :class:`SessionError` — a refusal of the session API (a request the session will not carry
+  out); the message is fit for a user, and the web panel answers it with a 4xx. With
+  ``rules.RulesError`` it is the only kind of error a user's input can cause.
+- :class:`StartupError` (and :class:`ConfigError`, :class:`JournalError`) — something that
+  stops the daemon from starting; the ``tabletop`` command prints it as one line, no traceback.
+- Anything else is a bug: logged with its traceback (and a 500 on the panel).
 """
 
 
@@ -24,6 +29,14 @@ class NotAllowed(SessionError):
 
 class NoSuchTournament(SessionError):
     """A tournament id the journal does not know."""
+
+
+class SessionBusy(SessionError):
+    """The session thread did not take the command in time; it was cancelled, not run."""
+
+
+class DeviceRefusal(SessionError):
+    """An input the (simulated) device cannot take: a dot not on the pad, a die not there."""
 
 
 class StartupError(Exception):

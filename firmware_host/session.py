@@ -12,7 +12,10 @@ import queue
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
+
+from firmware_host.errors import SessionBusy
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +41,24 @@ class SessionThread:
         return future
 
     def call(self, command: Callable[[], T], timeout: float | None = 30.0) -> T:
-        """Run ``command`` on the session thread and return its result (or raise its error)."""
+        """Run ``command`` on the session thread and return its result (or raise its error).
+
+        If the thread has not taken the command within ``timeout`` seconds, the command is
+        cancelled and :class:`SessionBusy` raised: it will never run, so a caller told it failed
+        never sees it commit later. A command already running is waited for to its end.
+        """
         if threading.current_thread() is self._thread:
             return command()
-        return self.submit(command).result(timeout)
+        future = self.submit(command)
+        try:
+            return future.result(timeout)
+        except FutureTimeout:
+            if future.cancel():
+                raise SessionBusy(
+                    "the companion is busy and did not take the request in time; nothing was "
+                    "changed, try again"
+                ) from None
+            return future.result()
 
     def on_thread(self) -> bool:
         """Whether the caller is the session thread."""

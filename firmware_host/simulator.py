@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gpiozero.pins.mock import MockFactory
 
+from firmware_host.errors import DeviceRefusal
 from hardware.buttons import ButtonGrid
 from hardware.oled import Display
 from hardware.pinmap import Key
@@ -47,13 +48,13 @@ class Simulator:
     def _pin(self, key: Key) -> Any:
         grid = self.device.grid
         if not isinstance(grid, ButtonGrid):
-            raise ValueError("the simulated pad has no button grid")
+            raise DeviceRefusal("the simulated pad has no button grid")
         keys = grid.pins.keys()
         if key not in keys:
             if isinstance(key, int):
-                raise ValueError(f"dot {key} is not on the pad: its grid has dots 1-9 "
+                raise DeviceRefusal(f"dot {key} is not on the pad: its grid has dots 1-9 "
                                  "(a 4×4 code is drawn on the keypad)")
-            raise ValueError(f"the pad has no {key} button")
+            raise DeviceRefusal(f"the pad has no {key} button")
         return self.factory.pin(keys[key])
 
     def _drive(self, key: Key, pressed: bool) -> None:
@@ -95,7 +96,7 @@ class Simulator:
         if value is None:
             value = self._rng.randint(1, faces)
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= faces:
-            raise ValueError(f"a {faces}-sided die cannot show {value!r}")
+            raise DeviceRefusal(f"a {faces}-sided die cannot show {value!r}")
         self._write(encode(DieRoll(faces, value)))
         return value
 
@@ -114,13 +115,13 @@ class Simulator:
     def _write(self, line: bytes) -> None:
         die = self.device.die
         if die is None or not die.wait_connected(CONNECT_TIMEOUT) or not self._ports:
-            raise ValueError("the simulated die is not connected")
+            raise DeviceRefusal("the simulated die is not connected")
         before = self.device.messages.count
         self._ports[-1].write(line)
         # the line reaches the pad on the serial reader's thread: wait for it, so that what
         # the simulator does next (a button) comes after it, as it would at a table
         if not self.device.messages.wait_beyond(before, CONNECT_TIMEOUT):
-            raise ValueError("the simulated die's message did not arrive")
+            raise DeviceRefusal("the simulated die's message did not arrive")
 
     def frame_png(self) -> bytes:
         """The OLED's current image (the luma dummy device's) as PNG."""
@@ -142,5 +143,5 @@ class Simulator:
 
 def _dot(dot: int) -> int:
     if isinstance(dot, bool) or not isinstance(dot, int):
-        raise ValueError(f"a dot is a number 1-9, not {dot!r}")
+        raise DeviceRefusal(f"a dot is a number 1-9, not {dot!r}")
     return dot

@@ -1,8 +1,9 @@
 """Errors as JSON ``{error, message}`` with 4xx codes; never a 500 for bad input.
 
-The companion refuses with ``ValueError`` subclasses whose messages are fit for a user; each maps to
-one status here. API routes and POSTs answer JSON; pages answer a small HTML page with the same
-message.
+Only three kinds of error are refusals: the panel's own :class:`ApiError`, the rules'
+``rules.RulesError`` and the session's ``firmware_host.errors.SessionError`` — each maps to one
+status here. Any other exception is a bug: it is logged with its traceback and answered 500.
+API routes and POSTs answer JSON; pages answer a small HTML page with the same message.
 """
 
 from __future__ import annotations
@@ -13,8 +14,16 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from firmware_host.errors import NoSuchGame, NoSuchTournament, NotAllowed, SeatTaken, SessionError
-from rules import IllegalAction, OptionError, UnknownGame
+from firmware_host.errors import (
+    DeviceRefusal,
+    NoSuchGame,
+    NoSuchTournament,
+    NotAllowed,
+    SeatTaken,
+    SessionBusy,
+    SessionError,
+)
+from rules import IllegalAction, OptionError, RulesError, UnknownGame
 
 log = logging.getLogger(__name__)
 
@@ -22,24 +31,29 @@ log = logging.getLogger(__name__)
 class ApiError(Exception):
     """A refusal raised by the panel itself, with its status and error name."""
 
-    def __init__(self, status: int, error: str, message: str) -> None:
+    def __init__(self, status: int, error: str, message: str, *,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.error = error
         self.message = message
+        #: Seconds before trying again (a 429 or 503), sent as ``Retry-After``.
+        self.retry_after = retry_after
 
 
-#: Companion and rules refusals → (status, error name). Order matters: first match wins.
+#: Session and rules refusals → (status, error name). Order matters: first match wins.
 REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
     (NoSuchGame, 404, "no_such_game"),
     (NoSuchTournament, 404, "no_such_tournament"),
     (SeatTaken, 409, "seat_taken"),
     (NotAllowed, 409, "not_allowed"),
+    (SessionBusy, 503, "busy"),
+    (DeviceRefusal, 400, "bad_input"),
     (SessionError, 409, "refused"),
     (IllegalAction, 409, "illegal_action"),
     (OptionError, 400, "bad_option"),
     (UnknownGame, 400, "unknown_game"),
-    (ValueError, 400, "bad_request"),
+    (RulesError, 400, "bad_request"),
 )
 
 
@@ -72,20 +86,21 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError) -> Response:
         response = error_response(exc.status, exc.error, exc.message)
-        if exc.status == 503:
-            response.headers["Retry-After"] = "5"
-        if exc.status == 429:
-            retry = getattr(exc, "retry_after", None)
-            if retry is not None:
-                response.headers["Retry-After"] = str(retry)
+        retry = exc.retry_after if exc.retry_after is not None else (
+            5 if exc.status == 503 else None)
+        if retry is not None:
+            response.headers["Retry-After"] = str(retry)
         return response
 
-    @app.errorhandler(ValueError)
-    def _refused(exc: ValueError) -> Response:
-        for kind, status, name in REFUSALS:
-            if isinstance(exc, kind):
-                return error_response(status, name, str(exc))
-        return error_response(400, "bad_request", str(exc))  # pragma: no cover - ValueError above
+    def _refused(exc: RulesError | SessionError) -> Response:
+        status, name = next((s, n) for kind, s, n in REFUSALS if isinstance(exc, kind))
+        response = error_response(status, name, str(exc))
+        if status == 503:
+            response.headers["Retry-After"] = "2"
+        return response
+
+    app.register_error_handler(RulesError, _refused)
+    app.register_error_handler(SessionError, _refused)
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Response:

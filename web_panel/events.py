@@ -24,6 +24,7 @@ from web_panel.errors import ApiError
 from web_panel.i18n import current_language
 from web_panel.pages import board_context, render_board
 from web_panel.panel_state import panel
+from web_panel.params import whole_number
 from web_panel.security import is_host, seat_of
 
 bp = Blueprint("events", __name__)
@@ -34,7 +35,8 @@ WAIT_SLICE = 1.0
 
 def _resume_from() -> int:
     raw = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
-    return int(raw) if raw.lstrip("-").isdigit() else -1
+    number = whole_number(raw)
+    return number if number is not None else -1
 
 
 def event_text(version: int, data: dict[str, Any]) -> str:

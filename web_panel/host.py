@@ -11,6 +11,7 @@ from web_panel.errors import ApiError
 from web_panel.join_qr import qr_svg
 from web_panel.pages import game_names, public_url
 from web_panel.panel_state import panel
+from web_panel.params import whole_number
 from web_panel.security import HOST_COOKIE, check_pin, is_host, json_body, require_host
 
 bp = Blueprint("host", __name__)
@@ -46,9 +47,11 @@ def _int_or_none(body: dict[str, Any], key: str) -> int | None:
     value = body.get(key)
     if value is None or value == "":
         return None
-    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
-        raise ApiError(400, "malformed", f"{key} must be a whole number.")
-    return int(value)
+    number = value if isinstance(value, int) and not isinstance(value, bool) else (
+        whole_number(value))
+    if number is None or number < 0:
+        raise ApiError(400, "malformed", f"{key} must be a whole number ≥ 0.")
+    return number
 
 
 @bp.get("/host")

@@ -10,6 +10,7 @@ from web_panel.errors import ApiError
 from web_panel.i18n import LANGUAGES
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
+from web_panel.params import whole_number
 from web_panel.score_chart import chart_for_replay, chart_for_view
 from web_panel.security import LANG_COOKIE, seat_of
 
@@ -92,9 +93,10 @@ def replay(game_id: int) -> str:
     if not steps:
         raise ApiError(404, "no_replay", f"Game {game_id} has no steps to replay.")
     raw = request.args.get("step", str(len(steps) - 1))
-    if not raw.lstrip("-").isdigit():
-        raise ApiError(400, "bad_step", f"step must be a whole number, not {raw!r}.")
-    index = min(max(int(raw), 0), len(steps) - 1)
+    number = whole_number(raw)
+    if number is None:
+        raise ApiError(400, "bad_step", f"step must be a whole number, not {raw[:20]!r}.")
+    index = min(max(number, 0), len(steps) - 1)
     step = steps[index]
     view = step["view"]
     context = {"view": view, "seat": None, "game_id": game_id, "chart": chart_for_replay(steps),

@@ -83,12 +83,11 @@ def check_pin(given: object) -> None:
     state = panel()
     wait = state.pin_limiter.attempt(request.remote_addr or "?")
     if wait is not None:
-        error = ApiError(
+        raise ApiError(
             429, "too_many_tries",
             f"Too many PIN attempts: try again in {int(wait) + 1} seconds.",
+            retry_after=int(wait) + 1,
         )
-        error.retry_after = int(wait) + 1  # type: ignore[attr-defined]
-        raise error
     expected = str(state.companion.host_pin)
     if not isinstance(given, str) or not hmac.compare_digest(given.strip(), expected):
         raise ApiError(

@@ -9,8 +9,10 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from firmware_host.errors import SessionError
 from firmware_host.pad.inputs import Input
 from firmware_host.screens.message import refusal_pages, refused_screen
+from rules import RulesError
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +43,7 @@ class Controller(ABC):
         """Sends ``action`` for ``seat``; on a refusal keeps its message and returns False."""
         try:
             self.session.act(self.game_id, seat, action)
-        except ValueError as error:
+        except (RulesError, SessionError) as error:
             log.info("pad: %s for seat %s refused: %s", action, seat, error)
             self.refuse(str(error) or "not allowed")
             return False
