@@ -572,11 +572,12 @@ class Companion:
         if not isinstance(action, str) or len(action) > MAX_ACTION_LENGTH:
             raise IllegalAction("an action is a short text such as 'place 2 3'")
         after = live.rules.apply(live.state, seat, action)
+        entered, action = action, live.rules.canonical(live.state, seat, action)
         outcome = live.rules.outcome(after)
         tournament, upcoming = (self._next_game(live.row.tournament, outcome)
                                 if outcome is not None else (None, None))
         with self.journal.transaction() as version:
-            n = self.journal.add_action(game_id, seat, action, version)
+            n = self.journal.add_action(game_id, seat, action, version, entered=entered)
             if outcome is not None:
                 ended_at = self.journal.end_game(game_id, "finished", outcome, version)
                 follow_up = self._start_next(tournament, upcoming, version)

@@ -99,8 +99,53 @@ def _migrate_2(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_3(db: sqlite3.Connection) -> None:
+    """Each action is kept in its canonical text (``rules.Game.canonical``), what was entered
+    beside it when that differs; each finished game's outcome is the rules' own (reasons as
+    data). Old games are replayed through their rules to find both; a game whose rules cannot
+    load or replay it keeps its rows as they were (it is abandoned at start as before)."""
+    import logging
+
+    from rules import UnknownGame, get_game
+
+    log = logging.getLogger(__name__)
+    db.execute("ALTER TABLE actions ADD COLUMN entered TEXT")
+    for row in db.execute("SELECT * FROM games ORDER BY id").fetchall():
+        try:
+            rules = get_game(row["game"])
+            state = rules.start(json.loads(row["seats"]), json.loads(row["options"]),
+                                seed=row["seed"])
+        except (UnknownGame, ImportError, ValueError) as error:
+            log.warning("journal migration: game %d (%s) kept as it was: %s",
+                        row["id"], row["game"], error)
+            continue
+        actions = db.execute(
+            "SELECT n, seat, action, undone FROM actions WHERE game_id = ? ORDER BY n",
+            (row["id"],)).fetchall()
+        replayed = True
+        for action in actions:
+            if action["undone"] is not None:
+                continue
+            try:
+                text = rules.canonical(state, action["seat"], action["action"])
+                state = rules.apply(state, action["seat"], action["action"])
+            except ValueError as error:
+                log.warning("journal migration: game %d replays only to action %d: %s",
+                            row["id"], action["n"], error)
+                replayed = False
+                break
+            if text != action["action"]:
+                db.execute("UPDATE actions SET action = ?, entered = ? WHERE game_id = ? AND n = ?",
+                           (text, action["action"], row["id"], action["n"]))
+        outcome = rules.outcome(state) if replayed else None
+        if row["status"] == "finished" and outcome is not None:
+            db.execute("UPDATE games SET outcome = ? WHERE id = ?",
+                       (json.dumps(outcome), row["id"]))
+
+
 #: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_1, _migrate_2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_1, _migrate_2,
+                                                                 _migrate_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -278,16 +323,19 @@ class Journal:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def add_action(self, game_id: int, seat: int, action: str, version: int) -> int:
-        """Append an accepted action; returns its number within the game."""
+    def add_action(self, game_id: int, seat: int, action: str, version: int, *,
+                   entered: str | None = None) -> int:
+        """Append an accepted action in its canonical text (and what was ``entered``, when that
+        differs); returns its number within the game."""
         self._writing()
         row = self._db.execute(
             "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)
         ).fetchone()
         n = int(row[0]) + 1
         self._db.execute(
-            "INSERT INTO actions (game_id, n, seat, action, time) VALUES (?, ?, ?, ?, ?)",
-            (game_id, n, seat, action, self.now()),
+            "INSERT INTO actions (game_id, n, seat, action, time, entered)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, n, seat, action, self.now(), entered if entered != action else None),
         )
         self._touch(game_id, version)
         return n

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from rules.options import Option, OptionValue, resolve_options
@@ -27,6 +28,9 @@ class Game(ABC, Generic[StateT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
+    #: Every ``outcome()["reason"]`` the game can give: data with a translation key per member
+    #: (the panel and the OLED name each in the players' language), never free text.
+    reasons: ClassVar[type[StrEnum]]
 
     def resolve_options(
         self, options: Mapping[str, object] | None, n_players: int
@@ -65,13 +69,20 @@ class Game(ABC, Generic[StateT]):
     def apply(self, state: StateT, seat: int, action: str) -> StateT:
         """The state after ``seat`` takes ``action``; raises ``IllegalAction`` if refused."""
 
+    def canonical(self, state: StateT, seat: int, action: str) -> str:
+        """The one spelling of ``action`` — which ``apply`` accepts from ``seat`` in ``state`` —
+        that journals and logs keep, so equal actions read equally (UNLOCK: the code's
+        canonical traversal). The default folds white space."""
+        return " ".join(action.split())
+
     @abstractmethod
     def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) may see, JSON-safe. The only way state leaves."""
 
     @abstractmethod
     def outcome(self, state: StateT) -> dict[str, Any] | None:
-        """``None`` while the game goes on; else ``winners``, ``scores`` and ``reason``."""
+        """``None`` while the game goes on; else ``winners``, ``scores`` and ``reason`` (a member
+        of :attr:`reasons`; any facts the reason speaks of are further keys of the outcome)."""
 
     @abstractmethod
     def dump(self, state: StateT) -> dict[str, Any]:

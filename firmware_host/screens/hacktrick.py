@@ -198,6 +198,15 @@ def hand_screen(
     return image
 
 
+#: How a round was won, in the OLED's words (``rules.hacktrick.endings.RoundEnd``).
+ROUND_ENDS = {
+    "three_on_a_square": "three markers on one square",
+    "line": "a marker on each square of a line",
+    "out_of_markers": "the opponent ran out of markers",
+    "no_move": "the opponent could take no turn",
+}
+
+
 def round_screen(view: Mapping[str, Any]) -> Image.Image:
     """The last round's result: who won it, how, the points it scored and the score."""
     result = view.get("last_round") or {}
@@ -207,6 +216,7 @@ def round_screen(view: Mapping[str, Any]) -> Image.Image:
     points = list(view.get("points") or [0] * len(names))
     score = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=False))
     who = names[winner] if winner < len(names) else "?"
-    text = (f"{who} wins the round (+{result.get('points', 1)}): {result.get('reason', '')}. "
+    how = ROUND_ENDS.get(str(result.get("reason")), "")
+    text = (f"{who} wins the round (+{result.get('points', 1)}): {how}. "
             f"Score: {score}")
     return message_screen(f"Round {result.get('round', '?')}", text, "OK")

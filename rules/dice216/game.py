@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any
 
 from rules.dice216.actions import Place, Roll, parse_action
@@ -17,6 +18,15 @@ from rules.game import CHANCE, Game
 from rules.options import OptionValue
 
 
+class Reason(StrEnum):
+    """Why a game of 2 1 6 ended as it did (``outcome()["reason"]``; ``total`` is the top total)."""
+
+    #: One player has the highest total.
+    HIGHEST_TOTAL = "highest_total"
+    #: The highest totals are equal: a draw.
+    EQUAL_TOTALS = "equal_totals"
+
+
 class Dice216(Game[State]):
     """2 1 6: roll, write the number in any empty cell, dominate rows and columns."""
 
@@ -25,6 +35,7 @@ class Dice216(Game[State]):
     min_players = 2
     max_players = 4
     options = OPTIONS
+    reasons = Reason
 
     def resolve_options(
         self, options: Mapping[str, object] | None, n_players: int
@@ -226,7 +237,8 @@ class Dice216(Game[State]):
             "winners": winners,
             "scores": totals,
             "draw": draw,
-            "reason": f"draw: equal totals of {top}" if draw else f"highest total ({top})",
+            "reason": Reason.EQUAL_TOTALS if draw else Reason.HIGHEST_TOTAL,
+            "total": top,
         }
 
     def dump(self, state: State) -> dict[str, Any]:

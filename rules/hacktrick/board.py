@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rules.errors import RulesError
+from rules.hacktrick.endings import RoundEnd
 
 #: The board as laid out on the table and on the pad (rows top to bottom).
 LAYOUT: tuple[tuple[int, int, int], ...] = ((2, 7, 6), (9, 5, 1), (4, 3, 8))
@@ -79,7 +80,7 @@ class Win:
     """A round won by placement: the squares that make it and the points it scores."""
 
     squares: tuple[int, ...]
-    reason: str
+    reason: RoundEnd
     points: int
 
 
@@ -98,10 +99,10 @@ def placement_win(
     )
     wins: list[Win] = []
     if mine[square - 1] >= 3:
-        wins.append(Win((square,), "three markers on one square", 1))
+        wins.append(Win((square,), RoundEnd.THREE_ON_A_SQUARE, 1))
     for line in LINES:
         if square in line and all(mine[s - 1] for s in line):
-            wins.append(Win(line, "a marker on each square of a line", 1))
+            wins.append(Win(line, RoundEnd.LINE, 1))
     if not wins:
         return None
     if x2_rule and not placed.x2 and x2_square is not None:

@@ -9,6 +9,7 @@ from rules.errors import IllegalAction, OptionError
 from rules.game import Game
 from rules.hacktrick.actions import Action
 from rules.hacktrick.disclosure import reveals_hidden
+from rules.hacktrick.endings import Reason
 from rules.hacktrick.state import HacktrickState, Settings, dump_state, load_state
 from rules.hacktrick.turns import (
     UNDER_PLAY_SEED,
@@ -65,9 +66,14 @@ class Hacktrick(Game[HacktrickState]):
     min_players = 2
     max_players = 2
     options = OPTIONS
+    reasons = Reason
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "notes": TWO_PLAYERS_ONLY}
+
+    def canonical(self, state: HacktrickState, seat: int, action: str) -> str:
+        """The action as :class:`rules.hacktrick.actions.Action` prints it."""
+        return str(Action.parse(action))
 
     def start(
         self,

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from rules.errors import RulesError
 from rules.hacktrick.board import Board, Marker, board_from_text, board_text
+from rules.hacktrick.endings import RoundEnd
 from rules.options import OptionValue
 
 Phase = Literal["lead", "turn", "over"]
@@ -128,7 +129,7 @@ class RoundResult:
     round: int
     winner: int
     points: int
-    reason: str
+    reason: RoundEnd
     squares: tuple[int, ...] = ()
 
 
@@ -290,8 +291,8 @@ def load_state(data: Mapping[str, Any]) -> HacktrickState:
             ),
             points=_pair(int(p) for p in data["points"]),
             results=tuple(
-                RoundResult(int(r["round"]), int(r["winner"]), int(r["points"]), str(r["reason"]),
-                            tuple(int(s) for s in r["squares"]))
+                RoundResult(int(r["round"]), int(r["winner"]), int(r["points"]),
+                            RoundEnd(r["reason"]), tuple(int(s) for s in r["squares"]))
                 for r in data["results"]
             ),
             reshuffles=tuple(

@@ -21,7 +21,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules.hacktrick.board import LETTERS
+from rules.hacktrick.endings import RoundEnd
 from rules.hacktrick.state import HacktrickState
+
+#: The text form's words for how a round was won.
+ROUND_ENDS = {
+    RoundEnd.THREE_ON_A_SQUARE: "three markers on one square",
+    RoundEnd.LINE: "a marker on each square of a line",
+    RoundEnd.OUT_OF_MARKERS: "the opponent ran out of markers",
+    RoundEnd.NO_MOVE: "the opponent could take no turn",
+}
 
 
 def render(state: HacktrickState, *, hands: bool = True) -> str:
@@ -93,10 +102,11 @@ def render_view(view: dict[str, Any]) -> str:
         squares = f" ({' '.join(str(s) for s in last['squares'])})" if last["squares"] else ""
         out.append(
             f"Round {last['round']}: {seats[last['winner']]} won {last['points']} "
-            f"point{'s' if last['points'] != 1 else ''}: {last['reason']}{squares}"
+            f"point{'s' if last['points'] != 1 else ''}: {ROUND_ENDS[last['reason']]}{squares}"
         )
     if view["outcome"] is not None:
-        out.append(f"Game over: {view['outcome']['reason']}")
+        winner = seats[view["outcome"]["winners"][0]]
+        out.append(f"Game over: {winner} reached {view['outcome']['target']} points")
     else:
         who = seats[view["to_act"][0]]
         lead = " (lead a card)" if view["phase"] == "lead" else ""

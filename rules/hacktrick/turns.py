@@ -31,6 +31,7 @@ from rules.hacktrick.cards import (
     with_card,
     without_card,
 )
+from rules.hacktrick.endings import RoundEnd
 from rules.hacktrick.state import (
     Announcement,
     Declaration,
@@ -43,10 +44,8 @@ from rules.hacktrick.state import (
 
 #: Seed 001 on Play!: the opponent can do nothing but play a card (drawing etc. are barred).
 UNDER_PLAY_SEED = "カードのプレイ以外のアクション(山札からカードをドロー等)を実行できなくなる"
-THREE_ON_A_SQUARE = "three markers on one square"
-LINE = "a marker on each square of a line"
-OUT_OF_MARKERS = "the opponent ran out of markers"
-NO_MOVE = "the opponent could take no turn"
+THREE_ON_A_SQUARE, LINE = RoundEnd.THREE_ON_A_SQUARE, RoundEnd.LINE
+OUT_OF_MARKERS, NO_MOVE = RoundEnd.OUT_OF_MARKERS, RoundEnd.NO_MOVE
 
 
 def other(seat: int) -> int:
@@ -494,7 +493,8 @@ def _check_supplies(state: HacktrickState) -> HacktrickState | None:
 
 
 def _finish_round(
-    state: HacktrickState, winner: int, points: int, reason: str, squares: tuple[int, ...]
+    state: HacktrickState, winner: int, points: int, reason: RoundEnd,
+    squares: tuple[int, ...]
 ) -> HacktrickState:
     score = _set(state.points, winner, state.points[winner] + points)
     result = RoundResult(state.round, winner, points, reason, squares)

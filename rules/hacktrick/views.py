@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.hacktrick.board import COLOURS, LAYOUT, LINES, SQUARES, on_square
+from rules.hacktrick.endings import Reason
 from rules.hacktrick.state import HacktrickState
 from rules.hacktrick.turns import legal_actions
 
@@ -24,8 +25,8 @@ def outcome(state: HacktrickState) -> dict[str, Any] | None:
     return {
         "winners": [winner],
         "scores": list(state.points),
-        "reason": f"{state.players[winner]} reached {state.settings.target} "
-        f"point{'s' if state.settings.target != 1 else ''}",
+        "reason": Reason.TARGET_REACHED,
+        "target": state.settings.target,
         "rounds": state.round,
     }
 

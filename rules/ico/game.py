@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any
 
 from rules.errors import IllegalAction, OptionError
@@ -64,6 +65,24 @@ OPTIONS: tuple[Option, ...] = (
 _COLOURS = colour_indices()
 
 
+class Reason(StrEnum):
+    """How a game of ICO ended (``outcome()["reason"]``)."""
+
+    #: The winner's markers cover a figure (the outcome's ``figure`` and ``edges``).
+    FIGURE_COVERED = "figure_covered"
+    #: A draw: every player has run out of markers.
+    OUT_OF_MARKERS = "out_of_markers"
+    #: A draw: every edge holds a marker (Level 4).
+    BOARD_FULL = "board_full"
+    #: A draw: the turn cap (the outcome's ``turn_cap``) is reached.
+    TURN_CAP = "turn_cap"
+
+
+#: A drawn game's end (the state's ``end``) → its reason.
+DRAWS = {"out of markers": Reason.OUT_OF_MARKERS, "board full": Reason.BOARD_FULL,
+         "turn cap": Reason.TURN_CAP}
+
+
 class Ico(Game[IcoState]):
     """ICO (Icosagame) on the flat net of the icosahedron, for 2–4 players."""
 
@@ -72,6 +91,11 @@ class Ico(Game[IcoState]):
     min_players = 2
     max_players = 4
     options = OPTIONS
+    reasons = Reason
+
+    def canonical(self, state: IcoState, seat: int, action: str) -> str:
+        """The action with its edge's canonical id (``place u1-u0`` → ``place U0-U1``)."""
+        return str(parse_action(" ".join(action.split())))
 
     def describe(self) -> dict[str, Any]:
         """The game and its options, plus ``board``: the paper net as drawing data.
@@ -262,18 +286,13 @@ class Ico(Game[IcoState]):
             return {
                 "winners": [w],
                 "scores": [1 if s == w else 0 for s in range(n)],
-                "reason": f"{state.players[w]} ({COLOURS[w]}) covers the {state.figure}",
+                "reason": Reason.FIGURE_COVERED,
                 "draw": False,
                 "figure": state.figure,
                 "edges": list(state.figure_edges),
             }
-        why = {
-            "out of markers": "every player has run out of markers",
-            "board full": "every edge holds a marker (Level 4)",
-            "turn cap": f"the turn cap of {state.option('turn_cap')} turns is reached",
-        }[state.end]
-        return {"winners": [], "scores": [0] * n, "reason": f"a draw: {why}", "draw": True,
-                "figure": None, "edges": []}
+        return {"winners": [], "scores": [0] * n, "reason": DRAWS[state.end], "draw": True,
+                "figure": None, "edges": [], "turn_cap": state.option("turn_cap")}
 
     def view(self, state: IcoState, seat: int | None) -> dict[str, Any]:
         """Everything (ICO has no secrets): the board, the active face, the legal edges, why.

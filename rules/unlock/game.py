@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from rules.errors import IllegalAction, RulesError
@@ -87,6 +88,23 @@ OPTIONS = (
 
 #: How a game ended: a card found the secret, the turn limit ran out, or the host abandoned it.
 END_FOUND, END_TURN_LIMIT, END_ABANDONED = "found", "turn_limit", "abandoned"
+
+
+class Reason(StrEnum):
+    """Why an UNLOCK game ended as it did (``outcome()["reason"]``)."""
+
+    #: The secret was found and one guesser has the highest score.
+    FOUND = "found"
+    #: The top scores tied and exactly one of the tied guessers found the secret.
+    TIE_BREAK = "tie_break"
+    #: The top scores tied and finding the secret did not break it: reported as a tie.
+    TIE = "tie"
+    #: As ``TIE``, with the option ``shared_win``: every tied guesser wins.
+    SHARED_WIN = "shared_win"
+    #: Nobody found the secret within the turn limit: everyone scores 0 and loses.
+    TURN_LIMIT = "turn_limit"
+    #: The host abandoned the game; it counts for nothing.
+    ABANDONED = "abandoned"
 
 
 @dataclass(frozen=True)
@@ -168,6 +186,7 @@ class Unlock(Game[UnlockState]):
     min_players = 2
     max_players = 16
     options = OPTIONS
+    reasons = Reason
 
     def start(
         self,
@@ -225,6 +244,11 @@ class Unlock(Game[UnlockState]):
             f"unknown action {action!r}: UNLOCK takes 'secret CODE' from the Lock and "
             "'guess CODE' from a guesser, e.g. 'guess 1-5-9'"
         )
+
+    def canonical(self, state: UnlockState, seat: int, action: str) -> str:
+        """``secret CODE`` / ``guess CODE`` with the code's canonical traversal."""
+        verb, _, text = action.strip().partition(" ")
+        return f"{verb} {Code.parse(text, state.size, state.auto_connect)}"
 
     def _set_secret(self, state: UnlockState, seat: int, text: str) -> UnlockState:
         if seat != state.lock:
@@ -304,7 +328,7 @@ class Unlock(Game[UnlockState]):
             return {
                 "winners": [],
                 "scores": zero,
-                "reason": END_ABANDONED,
+                "reason": Reason.ABANDONED,
                 "found_by": [],
                 "tied": [],
                 "counts": False,
@@ -313,7 +337,7 @@ class Unlock(Game[UnlockState]):
             return {
                 "winners": [],
                 "scores": zero,
-                "reason": END_TURN_LIMIT,
+                "reason": Reason.TURN_LIMIT,
                 "found_by": [],
                 "tied": [],
                 "counts": True,
@@ -323,14 +347,15 @@ class Unlock(Game[UnlockState]):
         leaders = [s for s in state.guessers if state.scores[s] == top]
         tied: list[int] = []
         if len(leaders) == 1:
-            winners, reason = leaders, "found"
+            winners, reason = leaders, Reason.FOUND
         else:
             finders = [s for s in leaders if s in found_by]
             if len(finders) == 1:
-                winners, reason = finders, "tie_break"
+                winners, reason = finders, Reason.TIE_BREAK
             else:
                 tied = finders or leaders
-                winners, reason = (tied, "shared_win") if state.shared_win else ([], "tie")
+                winners, reason = (
+                    (tied, Reason.SHARED_WIN) if state.shared_win else ([], Reason.TIE))
         return {
             "winners": winners,
             "scores": list(state.scores),

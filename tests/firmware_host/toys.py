@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from rules import CHANCE, Game, IllegalAction, Option
@@ -27,8 +28,13 @@ class RaceState:
     roll: int | None
 
 
+class RaceEnd(StrEnum):
+    REACHED_GOAL = "reached_goal"
+
+
 class Race(Game[RaceState]):
     id = "race"
+    reasons = RaceEnd
     name = "Race"
     min_players = 2
     max_players = 4
@@ -76,7 +82,7 @@ class Race(Game[RaceState]):
             return None
         best = max(state.totals)
         return {"winners": [s for s, t in enumerate(state.totals) if t == best],
-                "scores": list(state.totals), "reason": "reached 10"}
+                "scores": list(state.totals), "reason": RaceEnd.REACHED_GOAL}
 
     def dump(self, state: RaceState) -> dict[str, Any]:
         return {"names": list(state.names), "totals": list(state.totals), "mover": state.mover,
@@ -95,8 +101,13 @@ class VaultState:
     mover: int
 
 
+class VaultEnd(StrEnum):
+    OPENED = "opened"
+
+
 class Vault(Game[VaultState]):
     id = "vault"
+    reasons = VaultEnd
     name = "Vault"
     min_players = 2
     max_players = 5
@@ -153,7 +164,7 @@ class Vault(Game[VaultState]):
         winner = state.guesses[-1][0]
         scores = [0] * len(state.names)
         scores[winner] = 10 - (len(state.guesses) - 1)
-        return {"winners": [winner], "scores": scores, "reason": "opened"}
+        return {"winners": [winner], "scores": scores, "reason": VaultEnd.OPENED}
 
     def dump(self, state: VaultState) -> dict[str, Any]:
         return {"names": list(state.names), "lock": state.lock, "secret": state.secret,

@@ -2,6 +2,7 @@
 
 Random playouts from many seeds check, at every step, that
 - some seat can act until the outcome, and nobody can after it;
+- an action's canonical text (what the journal keeps) applies exactly as the action does;
 - every legal action applies (a sample where the list is large), without touching the old state;
 - illegal actions (junk text, the wrong seat, game-specific examples) raise ``IllegalAction`` and
   leave the state unchanged;
@@ -135,6 +136,8 @@ def _check_state(
     if outcome is not None:
         assert to_act == [], "nobody may act once the game is over"
         assert set(outcome) >= {"winners", "scores", "reason"}
+        # reasons are data, one of the game's declared members (never free text)
+        assert outcome["reason"] in set(game.reasons), outcome["reason"]
         json.dumps(outcome)
         for seat in range(len(players)):
             assert list(islice(iter(game.legal_actions(state, seat)), 1)) == []
@@ -147,8 +150,13 @@ def _check_state(
         assert legal, f"seat {seat} is to act but has no legal action"
         some_legal = some_legal or legal
         for action in legal:
-            game.apply(state, seat, action)
+            after = game.apply(state, seat, action)
             assert game.dump(state) == before, f"applying {action!r} changed the old state"
+            # the journal keeps the canonical text: it must be accepted and do the same, and be
+            # its own canonical text
+            text = game.canonical(state, seat, action)
+            assert game.dump(game.apply(state, seat, text)) == game.dump(after), (action, text)
+            assert game.canonical(state, seat, text) == text
         examples = list(illegal_examples(state, seat)) if illegal_examples else []
         for action in [*JUNK_ACTIONS, *examples]:
             _assert_refused(game, state, seat, action, before)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 import pytest
@@ -106,6 +107,10 @@ class Pile:
     secret: int
 
 
+class NimEnd(StrEnum):
+    LAST_STONE = "last_stone"
+
+
 class Nim(Game[Pile]):
     """Take 1 or 2 stones; chance first rolls a secret number only seat 0 may see."""
 
@@ -113,6 +118,7 @@ class Nim(Game[Pile]):
     name = "Nim"
     min_players = 2
     max_players = 2
+    reasons = NimEnd
 
     def start(self, players: list[str], options: Mapping[str, object] | None = None,
               seed: int | None = None) -> Pile:
@@ -147,7 +153,7 @@ class Nim(Game[Pile]):
     def outcome(self, state: Pile) -> dict[str, Any] | None:
         if state.stones:
             return None
-        return {"winners": [1 - state.mover], "scores": [0, 0], "reason": "last stone"}
+        return {"winners": [1 - state.mover], "scores": [0, 0], "reason": NimEnd.LAST_STONE}
 
     def dump(self, state: Pile) -> dict[str, Any]:
         return {"stones": state.stones, "mover": state.mover, "rolled": state.rolled,

@@ -102,7 +102,7 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     draw(box, 7, 8)
     box.sim.ok()
     actions = box.wait_actions(gid, 5)
-    assert actions[3:] == [(1, "guess 3-2-1"), (2, "guess 7-8")]
+    assert actions[3:] == [(1, "guess 1-2-3"), (2, "guess 7-8")]  # canonical text
     final = box.companion.view(gid, None)
     # Aiko found the secret: 2 matches (+2) → 3; Ben 0/1 (−1) → −2
     assert final["outcome"]["winners"] == [1]
@@ -262,7 +262,7 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
     box.sim.ok()
     keys(box, "#", "0", "*")  # the secret drawn backwards
     box.sim.ok()
-    assert box.wait_actions(gid, 3)[-1] == (1, "guess 15-14-13")
+    assert box.wait_actions(gid, 3)[-1] == (1, "guess 13-14-15")
     final = box.companion.view(gid, None)
     assert final["outcome"]["winners"] == [1] and final["secret"] == "13-14-15"
     assert same(box.screen(), screens.reveal_screen(final))

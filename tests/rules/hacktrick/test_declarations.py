@@ -94,7 +94,7 @@ def test_declaring_with_the_last_own_marker_loses_the_round() -> None:
     assert state.supplies[0].own == 1 and state.supplies[0].own_x2
     after = GAME.apply(state, 0, "play 2 declare=guard")
     assert after.results[-1].winner == 1
-    assert after.results[-1].reason == "the opponent ran out of markers"
+    assert after.results[-1].reason == "out_of_markers"
 
 
 def test_no_declaration_on_a_play_that_ends_the_round() -> None:

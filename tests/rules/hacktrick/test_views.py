@@ -95,4 +95,4 @@ def test_outcome_and_last_round_show_in_views_at_the_end() -> None:
     view = GAME.view(after, None)
     assert view["outcome"]["winners"] == [0] and view["to_act"] == []
     assert view["last_round"] == {"round": 1, "winner": 0, "points": 1,
-                                  "reason": "three markers on one square", "squares": [6]}
+                                  "reason": "three_on_a_square", "squares": [6]}

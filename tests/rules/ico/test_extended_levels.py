@@ -133,7 +133,7 @@ def test_level_4_full_board_is_a_draw() -> None:
     state = GAME.apply(position(markers, level="4"), 0, "place U0-U1")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome["winners"] == []
-    assert "every edge holds a marker" in outcome["reason"]
+    assert outcome["reason"] == "board_full"
 
 
 # --- the option ----------------------------------------------------------------------------

@@ -120,7 +120,7 @@ def test_view_outcome_names_the_winning_figure() -> None:
     state = GAME.apply(position({"N-U0": "r", "N-U1": "r"}), 0, "place U0-U1")
     view = GAME.view(state, None)
     assert view["phase"] == "over" and view["legal_edges"] == [] and view["to_act"] == []
-    assert view["outcome"]["reason"] == "Aiko (red) covers the face T0"
+    assert (view["outcome"]["reason"], view["outcome"]["figure"]) == ("figure_covered", "face T0")
 
 
 def test_dump_load_round_trips_through_json() -> None:

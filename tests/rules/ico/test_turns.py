@@ -184,7 +184,7 @@ def test_turn_cap_ends_the_game_in_a_draw() -> None:
     outcome = GAME.outcome(state)
     assert outcome is not None
     assert outcome["winners"] == [] and outcome["draw"] is True
-    assert "turn cap of 2" in outcome["reason"]
+    assert (outcome["reason"], outcome["turn_cap"]) == ("turn_cap", 2)
 
 
 def test_a_win_on_the_last_turn_beats_the_turn_cap() -> None:
@@ -201,7 +201,7 @@ def test_everyone_out_of_markers_is_a_draw() -> None:
     state = GAME.apply(state, 0, "roll U0-U1")
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome["winners"] == []
-    assert "run out of markers" in outcome["reason"]
+    assert outcome["reason"] == "out_of_markers"
 
 
 def test_a_player_without_markers_only_rolls() -> None:
