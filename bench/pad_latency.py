@@ -23,7 +23,8 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
 from firmware_host.companion import Companion
-from firmware_host.device import DeviceSettings, open_device
+from firmware_host.config import DeviceSettings
+from firmware_host.device import open_device
 from hardware.pinmap import ButtonPins
 from hardware.serial_die import SerialConfig
 

@@ -19,15 +19,24 @@ import signal
 import socket
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import FrameType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from waitress.wasyncore import ExitNow  # type: ignore[import-untyped]
+from waitress.wasyncore import ExitNow
 
 from firmware_host.errors import ConfigError, StartupError
+
+if TYPE_CHECKING:
+    from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
+
+    from flask import Flask
+
+    from firmware_host.companion import Companion
+    from firmware_host.config import Config
+    from firmware_host.device import Device
 
 log = logging.getLogger("tabletop")
 
@@ -38,7 +47,7 @@ EXIT_ERROR = 1
 EXIT_CONFIG = 2
 
 
-class _Stop(ExitNow):  # type: ignore[misc]
+class _Stop(ExitNow):
     """Raised in the main thread by SIGTERM/SIGINT to leave the server loop.
 
     Waitress's ``ExitNow``: its event loop swallows ordinary exceptions raised while it
@@ -132,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
 
 
-def _run(args: argparse.Namespace, config: Any) -> int:
+def _run(args: argparse.Namespace, config: Config) -> int:
     from firmware_host.companion import Companion
 
     web = config.web
@@ -153,19 +162,21 @@ def _run(args: argparse.Namespace, config: Any) -> int:
     config = replace(config, url=url)
 
     companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode)
-    device: Any = None
-    server: Any = None
-    app: Any = None
+    device: Device | None = None
+    server: Any = None  # waitress's server (untyped)
+    app: Flask | None = None
     try:
-        server = _listen(web.host, web.port, web.threads)
+        panel = _Panel()
+        server = _listen(web.host, web.port, web.threads, panel)
         device = _open_device(config, companion, mode)
+        companion.attach_status(device.status)
         app = _web_app(companion, device, url, web.threads)
-        _set_app(server, app)
+        panel.app = app
         previous = {sig: signal.signal(sig, _raise_stop)
                     for sig in (signal.SIGTERM, signal.SIGINT)}
         print(f"tabletop: panel at {url} ({mode} hardware; journal in {config.data_dir})",
               flush=True)
-        if device is not None and getattr(device, "simulator", None) is not None:
+        if device.simulator is not None:
             print(f"tabletop: simulated device at {url}device", flush=True)
             if web.host in ("0.0.0.0", "::", ""):
                 print(f"tabletop: on this computer, open http://localhost:{web.port}/device",
@@ -204,15 +215,15 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
     raise _Stop(signal.Signals(signum).name)
 
 
-def _listen(host: str, port: int, threads: int) -> Any:
+def _listen(host: str, port: int, threads: int, panel: _Panel) -> Any:
     """A waitress server bound to the port before any hardware is touched (so a port in use
-    is reported first); its application is set by :func:`_set_app` once it exists."""
-    from waitress.server import create_server  # type: ignore[import-untyped]
+    is reported first), serving ``panel``."""
+    from waitress.server import create_server
 
     from web_panel import WAITRESS_SETTINGS
 
     try:
-        return create_server(_starting, host=host, port=port, threads=threads,
+        return create_server(panel, host=host, port=port, threads=threads,
                              channel_timeout=120, ident="tabletop", **WAITRESS_SETTINGS)
     except OSError as error:
         reason = error.strerror or str(error)
@@ -220,40 +231,42 @@ def _listen(host: str, port: int, threads: int) -> Any:
                            "running? choose another --port)") from None
 
 
-def _starting(environ: Any, start_response: Any) -> list[bytes]:
-    start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
-    return [b"starting\n"]
+class _Panel:
+    """The server's WSGI application: "starting" (503) until the panel is set, then the panel.
+    The server is listening before the hardware is opened, so a port in use is found first."""
+
+    def __init__(self) -> None:
+        self.app: WSGIApplication | None = None
+
+    def __call__(self, environ: WSGIEnvironment,
+                 start_response: StartResponse) -> Iterable[bytes]:
+        if self.app is not None:
+            return self.app(environ, start_response)
+        start_response("503 Service Unavailable", [("Content-Type", "text/plain"),
+                                                    ("Retry-After", "1")])
+        return [b"starting\n"]
 
 
-def _set_app(server: Any, app: Any) -> None:
-    """Give every listening socket of ``server`` (one per address) the application."""
-    server.application = app
-    for listener in list(getattr(server, "map", {}).values()):
-        if hasattr(listener, "application"):
-            listener.application = app
-
-
-def _open_device(config: Any, companion: Any, mode: Mode) -> Any:
+def _open_device(config: Config, companion: Companion, mode: Mode) -> Device:
     from firmware_host.device import open_device
 
     try:
-        return open_device(config, companion, mode=mode)
+        return open_device(config.device_settings(), companion, mode=mode,
+                           games=companion.registry)
     except (OSError, ValueError, RuntimeError, ImportError) as error:
         hint = " (try --hardware simulator)" if mode == "pi" else ""
         raise StartupError(f"cannot open the {mode} hardware: {error}{hint}") from None
 
 
-def _web_app(companion: Any, device: Any, url: str, threads: int) -> Any:
+def _web_app(companion: Companion, device: Device, url: str, threads: int) -> Flask:
     import web_panel
 
     # Live pages each hold a waitress thread: keep a few threads for ordinary requests.
     config = {"PUBLIC_URL": url, "MAX_STREAMS": max(1, threads - 8)}
-    return web_panel.create_app(
-        companion, simulator=getattr(device, "simulator", None), config=config
-    )
+    return web_panel.create_app(companion, simulator=device.simulator, config=config)
 
 
-def _journal_path(config: Any) -> Path:
+def _journal_path(config: Config) -> Path:
     from firmware_host.companion import JOURNAL_FILE
 
     path = Path(config.data_dir) / JOURNAL_FILE
@@ -263,7 +276,7 @@ def _journal_path(config: Any) -> Path:
     return path
 
 
-def _history(config: Any, limit: int) -> int:
+def _history(config: Config, limit: int) -> int:
     import sqlite3
 
     from firmware_host.errors import JournalError
@@ -285,7 +298,7 @@ def _history(config: Any, limit: int) -> int:
     return EXIT_OK
 
 
-def _export(config: Any, form: str, out: Path | None) -> int:
+def _export(config: Config, form: str, out: Path | None) -> int:
     import sqlite3
 
     from firmware_host.errors import JournalError
@@ -308,7 +321,7 @@ def _export(config: Any, form: str, out: Path | None) -> int:
     return EXIT_OK
 
 
-def _check_hardware(config: Any) -> int:
+def _check_hardware(config: Config) -> int:
     from firmware_host.hardware_check import report
 
     text, ok = report(config)

@@ -51,9 +51,25 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class DeviceSettings:
+    """What the device bundle (``firmware_host.device``) is built from: the pad (``buttons``,
+    or the MPR121 ``touch`` grid), the OLED, the serial die, the panel's address for the start
+    screen, the debounce window and how often a missing OLED is looked for again. The simulator
+    always uses buttons."""
+
+    input: InputKind = "buttons"
+    buttons: ButtonPins = field(default_factory=ButtonPins)
+    touch: TouchConfig = field(default_factory=TouchConfig)
+    oled: OledConfig = field(default_factory=OledConfig)
+    serial: SerialConfig = field(default_factory=SerialConfig)
+    url: str = "http://tabletop.local:8080/"
+    debounce: float = 0.02
+    retry_interval: float = 5.0
+
+
+@dataclass(frozen=True)
 class Config:
-    """Everything ``tabletop run`` is built from (``firmware_host.device`` reads ``buttons``,
-    ``oled``, ``serial``, ``url``, ``debounce`` and ``retry_interval``)."""
+    """Everything ``tabletop run`` is built from, validated once (:func:`parse_config`)."""
 
     input: InputKind = "buttons"
     buttons: ButtonPins = field(default_factory=ButtonPins)
@@ -69,6 +85,12 @@ class Config:
     source: Path | None = None
     #: The panel's address shown on the OLED start screen (set by ``tabletop run``).
     url: str = "http://tabletop.local:8080/"
+
+    def device_settings(self) -> DeviceSettings:
+        """The part of the config the device bundle is built from."""
+        return DeviceSettings(input=self.input, buttons=self.buttons, touch=self.touch,
+                              oled=self.oled, serial=self.serial, url=self.url,
+                              debounce=self.debounce, retry_interval=self.retry_interval)
 
     def pin_map(self) -> PinMap:
         """Every GPIO in use, checked as a whole."""

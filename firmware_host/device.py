@@ -12,26 +12,27 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Literal
 
+import serial as pyserial
 from gpiozero.pins import Factory
 from gpiozero.pins.mock import MockFactory
 
+from firmware_host.config import DeviceSettings
+from firmware_host.games import Registry, builtin_games
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.interface import CompanionApi, PadInterface
+from firmware_host.pad.loop import PadLoop
+from firmware_host.session_api import DeviceStatus, SessionApi
+from firmware_host.simulator import MessageCount, Simulator
 from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
-from hardware.oled import Display, LumaDevice, OledConfig
-from hardware.pinmap import ButtonPins
+from hardware.oled import Display, LumaDevice
 from hardware.protocol import DeviceMessage, DieRoll, KeyPress
-from hardware.serial_die import SerialConfig, SerialDie
-from hardware.touch import TouchConfig, TouchGrid
-
-if TYPE_CHECKING:
-    from firmware_host.simulator import Simulator
+from hardware.serial_die import SerialDie
+from hardware.touch import TouchGrid
 
 log = logging.getLogger(__name__)
 
@@ -40,48 +41,6 @@ Mode = Literal["simulator", "pi"]
 #: Keypad keys that act as the pad's OK and Back.
 KEYPAD_OK = "#"
 KEYPAD_BACK = "*"
-
-
-@dataclass(frozen=True)
-class DeviceSettings:
-    """What the device bundle needs from the config, with the defaults used when a key is
-    absent: the pad (``buttons``, or the MPR121 ``touch`` grid: any object with ``bus``,
-    ``address`` and ``irq_pin``), the OLED, the serial die, the panel's address for the start
-    screen, the debounce window and how often a missing OLED is looked for again. The
-    simulator always uses buttons."""
-
-    input: Literal["buttons", "touch"] = "buttons"
-    buttons: ButtonPins = field(default_factory=ButtonPins)
-    touch: object = field(default_factory=TouchConfig)
-    oled: OledConfig = field(default_factory=OledConfig)
-    serial: SerialConfig = field(default_factory=SerialConfig)
-    url: str = "http://tabletop.local:8080/"
-    debounce: float = 0.02
-    retry_interval: float = 5.0
-
-
-def settings_from(config: object) -> DeviceSettings:
-    """`DeviceSettings` from a `DeviceSettings`, a mapping, or any object with those
-    attributes (the daemon's config); missing keys keep their defaults."""
-    if isinstance(config, DeviceSettings):
-        return config
-    if config is None:
-        return DeviceSettings()
-    names = {f.name for f in fields(DeviceSettings)}
-    if isinstance(config, Mapping):
-        given = {k: v for k, v in config.items() if k in names}
-    else:
-        given = {n: getattr(config, n) for n in names if getattr(config, n, None) is not None}
-    return replace(DeviceSettings(), **given)
-
-
-def touch_config(given: object) -> TouchConfig:
-    """The hardware's `TouchConfig` from the daemon's touch section (``bus``, ``address``,
-    ``irq_pin`` and any other field it shares)."""
-    if isinstance(given, TouchConfig):
-        return given
-    names = {f.name for f in fields(TouchConfig)}
-    return replace(TouchConfig(), **{n: getattr(given, n) for n in names if hasattr(given, n)})
 
 
 def _input_of(event: PadEvent) -> Input | None:
@@ -110,28 +69,6 @@ def _input_of_message(message: DeviceMessage) -> Input | None:
     return None
 
 
-class MessageCount:
-    """How many die/keypad messages reached the pad; lets the simulator wait for its own."""
-
-    def __init__(self) -> None:
-        self._count = 0
-        self._changed = threading.Condition()
-
-    @property
-    def count(self) -> int:
-        with self._changed:
-            return self._count
-
-    def bump(self) -> None:
-        with self._changed:
-            self._count += 1
-            self._changed.notify_all()
-
-    def wait_beyond(self, count: int, timeout: float) -> bool:
-        with self._changed:
-            return self._changed.wait_for(lambda: self._count > count, timeout)
-
-
 class Device:
     """The built hardware and the pad loop; see the module docstring."""
 
@@ -139,31 +76,34 @@ class Device:
         self,
         *,
         mode: Mode,
-        pad: PadInterface,
+        pad: PadLoop,
         grid: ButtonGrid | TouchGrid | None,
-        die: SerialDie | None,
+        die: SerialDie,
         display: Display | None,
+        messages: MessageCount,
         grid_problem: str | None = None,
+        simulator: Simulator | None = None,
     ) -> None:
         self.mode = mode
         self.pad = pad
         self.grid = grid
         self.die = die
         self.grid_problem = grid_problem
-        self.simulator: Simulator | None = None
+        #: The simulated box's controls (simulator mode only).
+        self.simulator = simulator
         #: Die/keypad messages handed to the pad so far.
-        self.messages = MessageCount()
+        self.messages = messages
         self._display = display
         self._closed = False
         self._lock = threading.Lock()
 
-    def status(self) -> dict[str, Any]:
+    def status(self) -> DeviceStatus:
         """``oled`` (``ok`` / ``missing...`` / ``error: ...``), ``die`` (connected),
         ``die_port``, ``pad`` (``ok`` or the problem)."""
         return {
             "oled": self.pad.oled_status(),
-            "die": bool(self.die is not None and self.die.connected),
-            "die_port": self.die.port if self.die is not None else None,
+            "die": self.die.connected,
+            "die_port": self.die.port,
             "pad": self.grid_problem or "ok",
         }
 
@@ -176,8 +116,7 @@ class Device:
         self.pad.close()
         if self.grid is not None:
             self.grid.close()
-        if self.die is not None:
-            self.die.close()
+        self.die.close()
         display = self.pad.display or self._display
         if display is not None:
             display.close()
@@ -190,30 +129,31 @@ class Device:
 
 
 def open_device(
-    config: object,
-    companion: CompanionApi,
+    settings: DeviceSettings,
+    session: SessionApi,
     *,
     mode: Mode,
+    games: Registry | None = None,
     rng: random.Random | None = None,
     pin_factory: Factory | None = None,
     oled: Callable[[], LumaDevice] | None = None,
 ) -> Device:
-    """Builds the device bundle (see the module docstring) and attaches it to ``companion``.
+    """Builds the device bundle (see the module docstring) for ``session``'s games.
 
     As gpiozero devices do, the hardware can be injected: ``pin_factory`` for the buttons
     (``pi`` mode; the simulator always makes its own ``MockFactory``) and ``oled``, a function
-    opening the luma device (default: from the config's ``oled`` section).
+    opening the luma device (default: from the settings' ``oled``). ``games`` are the pad
+    controllers' registrations (default: the built-in games).
     """
-    settings = settings_from(config)
     rng = rng if rng is not None else random.SystemRandom()
-    loop_ports: list[Any] = []
+    loop_ports: list[pyserial.SerialBase] = []
 
     def open_oled() -> Display:
         if oled is not None:
             return Display(oled(), contrast=settings.oled.contrast)
         return Display.from_config(settings.oled)
 
-    opener: Callable[[str], Any] | None = None
+    opener: Callable[[str], pyserial.SerialBase] | None = None
     if mode == "simulator":
         pin_factory = MockFactory()
         if oled is None:
@@ -224,9 +164,7 @@ def open_device(
         serial = replace(settings.serial, port="loop://", backoff_initial=0.05,
                          backoff_max=0.5)
 
-        def opener(url: str) -> Any:
-            import serial as pyserial
-
+        def opener(url: str) -> pyserial.SerialBase:
             port = pyserial.serial_for_url(url, timeout=0.5)
             loop_ports.append(port)
             return port
@@ -241,11 +179,11 @@ def open_device(
         problem = f"missing: {error}"
         log.warning("no OLED: %s; running without it, and looking for it again", error)
 
-    die: SerialDie | None = None
-    pad = PadInterface(
-        companion, display, url=settings.url, open_display=open_oled, rng=rng,
-        retry_interval=settings.retry_interval,
-        note=lambda: None if die is not None and die.connected else "no die",
+    die_link: list[SerialDie] = []
+    pad = PadLoop(
+        session, games if games is not None else builtin_games(), display, url=settings.url,
+        open_display=open_oled, rng=rng, retry_interval=settings.retry_interval,
+        note=lambda: None if die_link and die_link[0].connected else "no die",
     )
     if problem is not None:
         pad.display_problem = problem
@@ -259,11 +197,12 @@ def open_device(
 
     die = SerialDie(serial, listener=on_message, opener=opener,
                     on_state=lambda _state: pad.submit_redraw())
+    die_link.append(die)
     grid: ButtonGrid | TouchGrid | None = None
     grid_problem: str | None = None
     try:
         if mode == "pi" and settings.input == "touch":
-            grid = TouchGrid.open(touch_config(settings.touch),
+            grid = TouchGrid.open(settings.touch,
                                   listener=lambda event: _submit_pad_event(pad, event),
                                   hold_time=None, pin_factory=pin_factory)
         else:
@@ -277,23 +216,21 @@ def open_device(
     except DeviceNotFound as error:
         grid_problem = str(error)
         log.warning("no pad: %s; the box runs on phones and the keypad", error)
-    device = Device(mode=mode, pad=pad, grid=grid, die=die, display=display,
-                    grid_problem=grid_problem)
-    device.messages = delivered
+    simulator = None
     if mode == "simulator":
-        from firmware_host.simulator import Simulator
-
-        assert isinstance(pin_factory, MockFactory) and display is not None
-        device.simulator = Simulator(device, factory=pin_factory, loop_ports=loop_ports,
-                                     display=display, rng=rng)
-    if hasattr(companion, "attach_status"):
-        companion.attach_status(device.status)
+        assert isinstance(pin_factory, MockFactory) and isinstance(grid, ButtonGrid)
+        assert display is not None
+        simulator = Simulator(session, factory=pin_factory, grid=grid, die=die, pad=pad,
+                              messages=delivered, loop_ports=loop_ports, display=display,
+                              rng=rng)
+    device = Device(mode=mode, pad=pad, grid=grid, die=die, display=display,
+                    messages=delivered, grid_problem=grid_problem, simulator=simulator)
     pad.start()
     die.start()
     return device
 
 
-def _submit_pad_event(pad: PadInterface, event: PadEvent) -> None:
+def _submit_pad_event(pad: PadLoop, event: PadEvent) -> None:
     converted = _input_of(event)
     if converted is not None:
         pad.submit(converted)

@@ -463,22 +463,29 @@ def games_of(db: sqlite3.Connection, status: str | None = None) -> list[GameRow]
         if status
         else db.execute(query + " ORDER BY id")
     )
-    return [
-        GameRow(
-            id=row["id"],
-            game=row["game"],
-            options=json.loads(row["options"]),
-            seats=json.loads(row["seats"]),
-            seed=row["seed"],
-            created=row["created"],
-            ended=row["ended"],
-            status=row["status"],
-            outcome=json.loads(row["outcome"]) if row["outcome"] else None,
-            tournament=row["tournament"],
-            version=row["version"],
-        )
-        for row in rows
-    ]
+    return [_game_row(row) for row in rows]
+
+
+def game_of(db: sqlite3.Connection, game_id: int) -> GameRow | None:
+    """The decoded ``games`` row of ``game_id``, or ``None``."""
+    row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+    return _game_row(row) if row is not None else None
+
+
+def _game_row(row: sqlite3.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        game=row["game"],
+        options=json.loads(row["options"]),
+        seats=json.loads(row["seats"]),
+        seed=row["seed"],
+        created=row["created"],
+        ended=row["ended"],
+        status=row["status"],
+        outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+        tournament=row["tournament"],
+        version=row["version"],
+    )
 
 
 def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:

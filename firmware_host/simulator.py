@@ -10,57 +10,86 @@ from __future__ import annotations
 
 import io
 import random
-from typing import TYPE_CHECKING, Any
+import threading
 
-from gpiozero.pins.mock import MockFactory
+import serial as pyserial
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from firmware_host.errors import DeviceRefusal
+from firmware_host.pad.loop import PadLoop
+from firmware_host.session_api import SessionApi
 from hardware.buttons import ButtonGrid
 from hardware.oled import Display
 from hardware.pinmap import Key
 from hardware.protocol import DieRoll, KeyPress, encode
-
-if TYPE_CHECKING:
-    from firmware_host.device import Device
+from hardware.serial_die import SerialDie
 
 #: How long `roll` / `key` wait for the serial loop to be connected.
 CONNECT_TIMEOUT = 2.0
 
 
+class MessageCount:
+    """How many die/keypad messages reached the pad; lets the simulator wait for its own."""
+
+    def __init__(self) -> None:
+        self._count = 0
+        self._changed = threading.Condition()
+
+    @property
+    def count(self) -> int:
+        with self._changed:
+            return self._count
+
+    def bump(self) -> None:
+        with self._changed:
+            self._count += 1
+            self._changed.notify_all()
+
+    def wait_beyond(self, count: int, timeout: float) -> bool:
+        with self._changed:
+            return self._changed.wait_for(lambda: self._count > count, timeout)
+
+
 class Simulator:
-    """Presses, die rolls and keypad keys for a simulated `Device`; its live OLED frame."""
+    """Presses, die rolls and keypad keys for a simulated device; its live OLED frame."""
 
     def __init__(
         self,
-        device: Device,
+        session: SessionApi,
         *,
         factory: MockFactory,
-        loop_ports: list[Any],
+        grid: ButtonGrid,
+        die: SerialDie,
+        pad: PadLoop,
+        messages: MessageCount,
+        loop_ports: list[pyserial.SerialBase],
         display: Display,
         rng: random.Random,
     ) -> None:
-        self.device = device
+        self.session = session
         self.factory = factory
+        self.grid = grid
+        self.die = die
+        self.pad = pad
+        self.messages = messages
         self._ports = loop_ports
         self._display = display
         self._rng = rng
 
-    def _pin(self, key: Key) -> Any:
-        grid = self.device.grid
-        if not isinstance(grid, ButtonGrid):
-            raise DeviceRefusal("the simulated pad has no button grid")
-        keys = grid.pins.keys()
+    def _pin(self, key: Key) -> MockPin:
+        keys = self.grid.pins.keys()
         if key not in keys:
             if isinstance(key, int):
                 raise DeviceRefusal(f"dot {key} is not on the pad: its grid has dots 1-9 "
-                                 "(a 4×4 code is drawn on the keypad)")
+                                    "(a 4×4 code is drawn on the keypad)")
             raise DeviceRefusal(f"the pad has no {key} button")
-        return self.factory.pin(keys[key])
+        pin = self.factory.pin(keys[key])
+        assert isinstance(pin, MockPin)
+        return pin
 
     def _drive(self, key: Key, pressed: bool) -> None:
         pin = self._pin(key)
-        assert isinstance(self.device.grid, ButtonGrid)
-        if pressed == self.device.grid.pins.pull_up:
+        if pressed == self.grid.pins.pull_up:
             pin.drive_low()
         else:
             pin.drive_high()
@@ -101,9 +130,9 @@ class Simulator:
         return value
 
     def _die_faces(self) -> int:
-        controller = self.device.pad.controller
-        if controller is not None:
-            faces = controller.view().get("die_faces")
+        game_id = self.pad.game_id
+        if game_id is not None:
+            faces = self.session.view(game_id, None).get("die_faces")
             if isinstance(faces, int) and faces > 0:
                 return faces
         return 6
@@ -113,32 +142,31 @@ class Simulator:
         self._write(encode(KeyPress(key)))
 
     def _write(self, line: bytes) -> None:
-        die = self.device.die
-        if die is None or not die.wait_connected(CONNECT_TIMEOUT) or not self._ports:
+        if not self.die.wait_connected(CONNECT_TIMEOUT) or not self._ports:
             raise DeviceRefusal("the simulated die is not connected")
-        before = self.device.messages.count
+        before = self.messages.count
         self._ports[-1].write(line)
         # the line reaches the pad on the serial reader's thread: wait for it, so that what
         # the simulator does next (a button) comes after it, as it would at a table
-        if not self.device.messages.wait_beyond(before, CONNECT_TIMEOUT):
+        if not self.messages.wait_beyond(before, CONNECT_TIMEOUT):
             raise DeviceRefusal("the simulated die's message did not arrive")
 
     def frame_png(self) -> bytes:
         """The OLED's current image (the luma dummy device's) as PNG."""
-        image = getattr(self._display.device, "image", None)
+        image = self._display.image
         if image is None:
-            image = self.device.pad.frame()
+            image = self.pad.frame()
         out = io.BytesIO()
         image.convert("1").save(out, format="PNG")
         return out.getvalue()
 
     def frame_version(self) -> int:
         """Bumped each time the OLED's image changes."""
-        return self.device.pad.frame_version
+        return self.pad.frame_version
 
     def settle(self, timeout: float = 5.0) -> bool:
         """Waits until the pad has handled every queued input and redrawn."""
-        return self.device.pad.wait_idle(timeout)
+        return self.pad.wait_idle(timeout)
 
 
 def _dot(dot: int) -> int:

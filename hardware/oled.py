@@ -345,6 +345,11 @@ class Display:
         return self._state
 
     @property
+    def problem(self) -> str | None:
+        """Why the last update failed (it will be resent), or ``None`` when it reached the bus."""
+        return str(self.last_error) if self._state is DisplayState.ERROR else None
+
+    @property
     def partial(self) -> bool:
         """True when this device gets partial updates (SSD1306 / SH1106)."""
         return self._writer is not None

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from flask import Flask
 from jinja2 import FileSystemBytecodeCache
@@ -22,7 +22,14 @@ RECOMMENDED_THREADS = 48
 #: - ``outbuf_high_watermark``: a never-ending response (a live stream) gets a fresh output
 #:   buffer every 256 KiB, and the sent ones are dropped; with waitress's default (16 MiB) every
 #:   byte a stream ever sent stays in memory, then in a temporary file.
-WAITRESS_SETTINGS: dict[str, int] = {
+class ServerSettings(TypedDict):
+    """The waitress settings the panel needs (see :data:`WAITRESS_SETTINGS`)."""
+
+    channel_request_lookahead: int
+    outbuf_high_watermark: int
+
+
+WAITRESS_SETTINGS: ServerSettings = {
     "channel_request_lookahead": 1,
     "outbuf_high_watermark": 256 * 1024,
 }

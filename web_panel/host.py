@@ -126,7 +126,10 @@ def create_tournament() -> Response:
                               or not all(isinstance(s, int) and not isinstance(s, bool)
                                          for s in order)):
         raise ApiError(400, "malformed", "order must be a list of seat numbers.")
-    tid = panel().companion.create_tournament(_players(body), _options(body), order=order)
+    game = body.get("game", "unlock")
+    if not isinstance(game, str):
+        raise ApiError(400, "malformed", "game must be a game id such as \"unlock\".")
+    tid = panel().companion.create_tournament(game, _players(body), _options(body), order=order)
     return jsonify({"tournament": tid, "url": url_for("pages.tournament", tid=tid)})
 
 

@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from firmware_host.companion import Companion
+from firmware_host.config import DeviceSettings
 from firmware_host.device import open_device
 from tests.web_panel.served import HOST_PIN, Phone, Served, data_dir, serve
 from web_panel import create_app
@@ -60,7 +61,7 @@ class Table:
 def table(browser: Browser) -> Iterator[Table]:
     contexts: list[BrowserContext] = []
     with data_dir() as path, Companion.open(path, host_pin=HOST_PIN) as companion:
-        device = open_device({"url": "http://127.0.0.1/"}, companion, mode="simulator",
+        device = open_device(DeviceSettings(url="http://127.0.0.1/"), companion, mode="simulator",
                              rng=random.Random(6))
         app = create_app(companion, simulator=device.simulator,
                          config={"SSE_KEEPALIVE": 5.0})

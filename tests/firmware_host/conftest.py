@@ -19,7 +19,7 @@ def open_companion(tmp_path: Path) -> Iterator[OpenCompanion]:
     opened: list[Companion] = []
 
     def open_() -> Companion:
-        companion = Companion.open(tmp_path / "data", games=toy_games, game_ids=("race", "vault"))
+        companion = Companion.open(tmp_path / "data", games=toy_games())
         opened.append(companion)
         return companion
 

@@ -274,13 +274,17 @@ def test_unlock_views_carry_how_many_codes_fit_the_clue_board(tmp_path: Path) ->
 
 
 def test_unlock_count_is_worked_out_after_each_change_before_anyone_asks(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
 ) -> None:
-    import firmware_host.companion as companion_module
+    from dataclasses import replace
+
+    from firmware_host.games import builtin_games
 
     counted: list[dict[str, object]] = []
     done = threading.Event()
-    original = companion_module.PUBLIC_EXTRAS["unlock"]
+    games = builtin_games()
+    original = games["unlock"].extras
+    assert original is not None
 
     def counting(state: object) -> dict[str, object]:
         extras = original(state)
@@ -288,8 +292,8 @@ def test_unlock_count_is_worked_out_after_each_change_before_anyone_asks(
         done.set()
         return extras
 
-    monkeypatch.setitem(companion_module.PUBLIC_EXTRAS, "unlock", counting)
-    with Companion.open(tmp_path / "warm") as box:
+    games = games.with_game(replace(games["unlock"], extras=counting))
+    with Companion.open(tmp_path / "warm", games=games) as box:
         gid = box.create_game("unlock", ["Lock", "Aiko"], {"difficulty": "easy"})
         assert done.wait(30), "the count was not worked out in the background"
         calls = len(counted)
@@ -311,10 +315,12 @@ def test_abandoned_unlock_game_shows_the_rules_abandoned_end(tmp_path: Path) -> 
 
 def test_status_reports_the_attached_device(companion: Companion) -> None:
     assert companion.status() == {"hardware": "simulator", "oled": "missing", "die": False,
-                                  "host_pin_set": False}
-    companion.attach_status(lambda: {"oled": "ok", "die": True, "pad": "ok"})
+                                  "die_port": None, "pad": "ok", "host_pin_set": False}
+    companion.attach_status(lambda: {"oled": "ok", "die": True, "die_port": "/dev/ttyACM0",
+                                     "pad": "ok"})
     assert companion.status() == {"hardware": "simulator", "oled": "ok", "die": True,
-                                  "pad": "ok", "host_pin_set": False}
+                                  "die_port": "/dev/ttyACM0", "pad": "ok",
+                                  "host_pin_set": False}
 
 
 def test_host_pin_from_config_is_used_and_reported(tmp_path: Path) -> None:

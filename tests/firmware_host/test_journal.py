@@ -47,7 +47,7 @@ def test_a_v1_journal_is_migrated_and_its_game_replays(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
     make_v1_journal(data / "journal.sqlite3")
-    with Companion.open(data, games=toy_games, game_ids=("race",)) as box:
+    with Companion.open(data, games=toy_games()) as box:
         assert box.journal.schema_version() == SCHEMA_VERSION
         assert box.view(1, None)["totals"] == [0, 6]
         assert box.view(1, None)["to_act"] == [-1]
@@ -77,7 +77,7 @@ def test_a_damaged_file_is_reported_in_one_line(tmp_path: Path) -> None:
 
 
 def test_every_game_row_keeps_its_seed_options_and_seats(tmp_path: Path) -> None:
-    with Companion.open(tmp_path, games=toy_games, game_ids=("race",)) as box:
+    with Companion.open(tmp_path, games=toy_games()) as box:
         box.create_game("race", ["Aiko", "Ben"], {"goal": 12}, seed=44)
         (row,) = box.journal.games()
     assert (row.seed, row.options, row.seats) == (44, {"first_player": 0, "goal": 12},

@@ -1,5 +1,5 @@
-"""UNLOCK tournaments (here on the vault toy, registered as ``unlock``): one game per player,
-each the Lock once; totals and standings."""
+"""UNLOCK tournaments (here on the vault toy, which registers UNLOCK's tournament scoring):
+one game per player, each the Lock once; totals and standings."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def open_vault(companion: Companion, gid: int, wrong: int) -> None:
 def test_each_game_starts_when_the_previous_ends_with_the_lock_rotating(
     companion: Companion,
 ) -> None:
-    tid = companion.create_tournament(["Aiko", "Ben", "Chie"])
+    tid = companion.create_tournament("vault", ["Aiko", "Ben", "Chie"])
     for expected_lock in (0, 1, 2):
         gid = companion.tournament(tid)["games"][-1]
         assert companion.view(gid, None)["lock"] == expected_lock
@@ -34,7 +34,7 @@ def test_each_game_starts_when_the_previous_ends_with_the_lock_rotating(
 
 
 def test_totals_sum_game_scores_and_rank_ties_together(companion: Companion) -> None:
-    tid = companion.create_tournament(["Aiko", "Ben", "Chie"], order=[2, 0, 1])
+    tid = companion.create_tournament("vault", ["Aiko", "Ben", "Chie"], order=[2, 0, 1])
     # Game 1 (Lock Chie): Aiko opens at once → 10. Game 2 (Lock Aiko): Ben misses once, then
     # Chie opens → 9. Game 3 (Lock Ben): Chie misses once, Aiko opens → 9.
     open_vault(companion, companion.tournament(tid)["games"][-1], wrong=0)
@@ -50,7 +50,7 @@ def test_totals_sum_game_scores_and_rank_ties_together(companion: Companion) -> 
 
 def test_tournament_continues_after_restart(open_companion: OpenCompanion) -> None:
     first = open_companion()
-    tid = first.create_tournament(["Aiko", "Ben"])
+    tid = first.create_tournament("vault", ["Aiko", "Ben"])
     open_vault(first, first.tournament(tid)["games"][-1], wrong=0)
     first.close()
     second = open_companion()
@@ -63,7 +63,7 @@ def test_tournament_continues_after_restart(open_companion: OpenCompanion) -> No
 def test_an_abandoned_game_counts_for_nothing_and_the_same_lock_plays_again(
     companion: Companion,
 ) -> None:
-    tid = companion.create_tournament(["Aiko", "Ben"])
+    tid = companion.create_tournament("vault", ["Aiko", "Ben"])
     first = companion.tournament(tid)["games"][-1]
     companion.act(first, 0, "secret 5")
     companion.abandon(first)
@@ -76,7 +76,7 @@ def test_an_abandoned_game_counts_for_nothing_and_the_same_lock_plays_again(
 
 
 def test_abandoning_the_tournament_keeps_its_standings(companion: Companion) -> None:
-    tid = companion.create_tournament(["Aiko", "Ben", "Chie"])
+    tid = companion.create_tournament("vault", ["Aiko", "Ben", "Chie"])
     open_vault(companion, companion.tournament(tid)["games"][-1], wrong=0)
     current = companion.tournament(tid)["games"][-1]
     companion.abandon_tournament(tid)
@@ -91,13 +91,13 @@ def test_abandoning_the_tournament_keeps_its_standings(companion: Companion) -> 
 @pytest.mark.parametrize("order", [[0, 0], [0, 2], [1]])
 def test_a_lock_order_must_name_every_seat_once(companion: Companion, order: list[int]) -> None:
     with pytest.raises(ValueError, match="order of Locks"):
-        companion.create_tournament(["Aiko", "Ben"], order=order)
+        companion.create_tournament("vault", ["Aiko", "Ben"], order=order)
     assert companion.games() == []
 
 
 def test_a_tournament_sets_the_lock_itself(companion: Companion) -> None:
     with pytest.raises(NotAllowed, match="Lock"):
-        companion.create_tournament(["Aiko", "Ben"], {"lock": 1})
+        companion.create_tournament("vault", ["Aiko", "Ben"], {"lock": 1})
 
 
 def test_unknown_tournament(companion: Companion) -> None:
@@ -106,7 +106,7 @@ def test_unknown_tournament(companion: Companion) -> None:
 
 
 def test_listeners_hear_of_the_next_game_after_it_exists(companion: Companion) -> None:
-    tid = companion.create_tournament(["Aiko", "Ben"])
+    tid = companion.create_tournament("vault", ["Aiko", "Ben"])
     first = companion.tournament(tid)["games"][-1]
     heard: list[tuple[int | None, list[int]]] = []
     companion.add_listener(lambda gid, version: heard.append(

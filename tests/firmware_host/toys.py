@@ -17,7 +17,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from firmware_host.games import BoxGame, Registry
 from rules import CHANCE, Game, IllegalAction, Option
+from rules.unlock.tournament import Tournament
 
 
 @dataclass(frozen=True)
@@ -178,13 +180,7 @@ class Vault(Game[VaultState]):
 TOYS: dict[str, Game[Any]] = {"race": Race(), "vault": Vault()}
 
 
-def toy_games(game_id: str) -> Game[Any]:
-    """A registry with the toys; ``unlock`` is the vault, so tournaments can be tested too."""
-    from rules import UnknownGame
-
-    if game_id == "unlock":
-        return TOYS["vault"]
-    try:
-        return TOYS[game_id]
-    except KeyError:
-        raise UnknownGame(f"unknown game {game_id!r}") from None
+def toy_games() -> Registry:
+    """The toys as the box registers games; the vault has UNLOCK's tournaments (each player
+    is its Lock once)."""
+    return Registry([BoxGame(TOYS["race"]), BoxGame(TOYS["vault"], tournament=Tournament)])

@@ -21,7 +21,8 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
 from firmware_host.companion import Companion
-from firmware_host.device import DeviceSettings, open_device
+from firmware_host.config import DeviceSettings
+from firmware_host.device import open_device
 from hardware.oled import OledConfig
 from hardware.pinmap import ButtonPins
 from hardware.serial_die import SerialConfig
@@ -106,7 +107,7 @@ def test_i2c_errors_mid_game_lose_no_move_and_the_display_recovers(
         assert bus.injected > 0 and device.pad.display is not None
         assert device.pad.display.errors > 0
         bus.rate = 0.0
-        assert wait_until(lambda: companion.status()["oled"] == "ok"), companion.status()
+        assert wait_until(lambda: device.status()["oled"] == "ok"), device.status()
         assert device.pad.wait_idle(WAIT)
         assert bus.image().tobytes() == device.pad.frame().convert("1").tobytes()
     finally:

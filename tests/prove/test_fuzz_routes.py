@@ -61,7 +61,7 @@ def world() -> Iterator[World]:
         dice_token = companion.claim_seat(dice, 1)
         gone = companion.create_game("ico", ["Aiko", "Ben"])
         companion.abandon(gone)
-        companion.create_tournament(["Aiko", "Ben", "Chie"])
+        companion.create_tournament("unlock", ["Aiko", "Ben", "Chie"])
         host = app.test_client()
         assert host.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF).status_code \
             == 200

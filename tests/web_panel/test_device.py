@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from PIL import Image
 
 from firmware_host.companion import Companion
+from firmware_host.config import DeviceSettings
 from firmware_host.device import Device, open_device
 from tests.web_panel.served import CSRF, HOST_PIN
 from web_panel import create_app
@@ -19,8 +20,8 @@ from web_panel import create_app
 
 @pytest.fixture
 def device(companion: Companion) -> Iterator[Device]:
-    opened = open_device({"url": "http://192.168.1.23:8080/"}, companion, mode="simulator",
-                         rng=random.Random(8))
+    opened = open_device(DeviceSettings(url="http://192.168.1.23:8080/"), companion,
+                         mode="simulator", rng=random.Random(8))
     try:
         yield opened
     finally:

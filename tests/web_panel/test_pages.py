@@ -303,7 +303,7 @@ def test_replay_steps_through_an_ended_game(app: Flask, companion: Companion) ->
 
 
 def test_tournament_page_lists_the_standings(app: Flask, companion: Companion) -> None:
-    tid = companion.create_tournament(["Aiko", "Ben", "Chie"])
+    tid = companion.create_tournament("unlock", ["Aiko", "Ben", "Chie"])
     page = html(phone(app), f"/tournaments/{tid}")
     standings = section(page, 'class="standings"', "</table>")
     for row in companion.tournament(tid)["standings"]:
@@ -313,7 +313,7 @@ def test_tournament_page_lists_the_standings(app: Flask, companion: Companion) -
 
 def test_a_finished_tournament_game_links_to_the_standings(app: Flask,
                                                            companion: Companion) -> None:
-    tid = companion.create_tournament(["Aiko", "Ben"])
+    tid = companion.create_tournament("unlock", ["Aiko", "Ben"])
     game_id = companion.tournament(tid)["games"][0]
     lock = companion.view(game_id, None)["lock"]
     companion.act(game_id, lock, "secret 1-2-3")

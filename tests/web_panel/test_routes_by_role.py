@@ -56,7 +56,7 @@ def world(shared_app: Flask) -> Iterator[World]:
         companion.act(unlock, 0, f"secret {SECRET}")
         ended = companion.create_game("dice216", ["Aiko", "Ben"])
         companion.abandon(ended)
-        companion.create_tournament(["Aiko", "Ben"])
+        companion.create_tournament("unlock", ["Aiko", "Ben"])
         dice = companion.create_game("dice216", ["Aiko", "Ben"])
         a4, b4 = companion.claim_seat(dice, 0), companion.claim_seat(dice, 1)
         with app.app_context():

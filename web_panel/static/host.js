@@ -56,7 +56,7 @@
         const { names, options } = collect();
         delete options.lock;
         try {
-          const reply = await T.post(form.dataset.tournamentUrl, { players: names, options });
+          const reply = await T.post(form.dataset.tournamentUrl, { game: form.dataset.game, players: names, options });
           window.location.assign(reply.url);
         } catch (err) { T.showError(err.message); }
       });

@@ -15,8 +15,9 @@ import pytest
 from PIL import Image
 
 from firmware_host.companion import JOURNAL_FILE, Companion
+from firmware_host.config import DeviceSettings
 from firmware_host.device import Device, open_device
-from firmware_host.pad.interface import PadInterface
+from firmware_host.pad.loop import PadLoop
 from firmware_host.screens.start import start_screen
 from firmware_host.simulator import Simulator
 
@@ -66,7 +67,7 @@ def same(a: Image.Image, b: Image.Image) -> bool:
     return a.convert("1").tobytes() == b.convert("1").tobytes()
 
 
-def shows(pad: PadInterface, expected: Image.Image, timeout: float = WAIT) -> bool:
+def shows(pad: PadLoop, expected: Image.Image, timeout: float = WAIT) -> bool:
     """Waits (on the pad's frame changes) until the pad's frame is ``expected``; for changes
     that reach the pad on another thread after the event a test can wait on (the die link's
     state)."""
@@ -83,7 +84,8 @@ def shows(pad: PadInterface, expected: Image.Image, timeout: float = WAIT) -> bo
 @pytest.fixture
 def box(tmp_path: Path) -> Iterator[Box]:
     companion = Companion.open(tmp_path / "data", host_pin=PIN)
-    device = open_device({"url": URL}, companion, mode="simulator", rng=random.Random(216))
+    device = open_device(DeviceSettings(url=URL), companion, mode="simulator",
+                         rng=random.Random(216))
     assert device.simulator is not None
     try:
         # the simulated die is plugged in: the start screen no longer says "no die"

@@ -11,7 +11,10 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.screens import dice216, hacktrick, ico, unlock
+from firmware_host.games.dice216 import screens as dice216
+from firmware_host.games.hacktrick import screens as hacktrick
+from firmware_host.games.ico import screens as ico
+from firmware_host.games.unlock import screens as unlock
 from firmware_host.screens.message import message_screen, pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
 from rules import get_game

@@ -7,7 +7,7 @@ import pty
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,12 +16,14 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
 from firmware_host.companion import Companion
-from firmware_host.device import DeviceSettings, open_device
+from firmware_host.config import DeviceSettings
+from firmware_host.device import open_device
 from firmware_host.screens.start import start_screen
 from hardware.oled import OledConfig
 from hardware.pinmap import ButtonPins
 from hardware.protocol import DieRoll, KeyPress, encode
 from hardware.serial_die import LinkState, SerialConfig
+from hardware.touch import TouchConfig
 from rules import CHANCE
 from tests.firmware_host.ui.conftest import same, shows
 from tests.firmware_host.ui.oled_bus import RecordingBus
@@ -68,7 +70,7 @@ def test_without_oled_the_box_runs_says_so_and_plays(tmp_path: Path, companion: 
     factory = MockFactory()
     device = open_device(settings(tmp_path), companion, mode="pi", pin_factory=factory)
     try:
-        status = companion.status()
+        status = device.status()
         assert status["oled"].startswith("missing") and "I2C bus 99" in status["oled"]
         gid = companion.create_game("unlock", ["Kenji", "Aiko"], {"difficulty": "easy"})
         for key in ("ok", 1, 2, "ok"):
@@ -83,16 +85,12 @@ def test_without_oled_the_box_runs_says_so_and_plays(tmp_path: Path, companion: 
 def test_missing_touch_grid_is_reported_and_the_keypad_still_plays(
     tmp_path: Path, companion: Companion
 ) -> None:
-    @dataclass(frozen=True)
-    class Touch:  # the daemon's [touch] section: the bus has no MPR121 (no /dev/i2c-99)
-        bus: int = 99
-        address: int = 0x5A
-        irq_pin: int = 22
-
     link = tmp_path / "die"
     master, slave = pty.openpty()
     link.symlink_to(os.ttyname(slave))
-    config = replace(settings(tmp_path, port=link), input="touch", touch=Touch())
+    # the daemon's [touch] section: the bus has no MPR121 (no /dev/i2c-99)
+    touch = TouchConfig(bus=99, address=0x5A, irq_pin=22)
+    config = replace(settings(tmp_path, port=link), input="touch", touch=touch)
     device = open_device(config, companion, mode="pi", pin_factory=MockFactory())
     try:
         assert device.grid is None
@@ -128,10 +126,10 @@ def test_oled_error_mid_game_keeps_playing_and_the_frame_comes_back(
         # the game went on: the secret is committed although the OLED could not show it
         assert companion.view(gid, 0)["secret"] == "4-5-6"
         assert bus.failures > 0
-        assert companion.status()["oled"].startswith("error")
+        assert device.status()["oled"].startswith("error")
         bus.unplugged = False
         # the pad retries on its own (no key pressed) and resends the whole frame
-        assert wait_until(lambda: companion.status()["oled"] == "ok")
+        assert wait_until(lambda: device.status()["oled"] == "ok")
         assert same(bus.image(), device.pad.frame())
     finally:
         device.close()
@@ -144,13 +142,13 @@ def test_die_missing_at_start_is_waited_for_then_read(tmp_path: Path, companion:
     master = slave = -1
     try:
         assert device.pad.wait_idle(WAIT)
-        assert companion.status()["die"] is False
+        assert device.status()["die"] is False
         assert same(device.pad.frame(), start_screen(URL, "1357", note="no die"))
         assert device.die is not None
         master, slave = pty.openpty()
         link.symlink_to(os.ttyname(slave))  # the die is plugged in
         assert device.die.wait_connected(WAIT)
-        assert companion.status()["die"] is True
+        assert device.status()["die"] is True
         assert shows(device.pad, start_screen(URL, "1357"))
         gid = companion.create_game("dice216", ["Aiko", "Ben"])
         version = companion.version()
@@ -182,7 +180,7 @@ def test_die_unplugged_mid_game_is_noticed_and_waited_for(
         fds = []
         link.unlink()  # the cable is pulled
         assert device.die.wait_state(LinkState.DISCONNECTED, WAIT)
-        assert companion.status()["die"] is False
+        assert device.status()["die"] is False
         master, slave = pty.openpty()
         fds = [master, slave]
         link.symlink_to(os.ttyname(slave))  # and plugged in again

@@ -7,14 +7,14 @@ from pathlib import Path
 
 from firmware_host.companion import Companion
 from firmware_host.config import Config
-from firmware_host.device import open_device, settings_from
+from firmware_host.device import open_device
 from firmware_host.screens.start import start_screen
 from tests.firmware_host.ui.conftest import shows
 
 
 def test_settings_come_from_the_daemon_config() -> None:
     config = replace(Config(), url="http://10.1.2.3:9000/", debounce=0.05, retry_interval=2.0)
-    settings = settings_from(config)
+    settings = config.device_settings()
     assert (settings.url, settings.debounce, settings.retry_interval) == (
         "http://10.1.2.3:9000/", 0.05, 2.0)
     assert settings.buttons == config.buttons and settings.oled == config.oled
@@ -26,7 +26,8 @@ def test_simulator_device_from_config_shows_its_address_reports_and_closes_twice
 ) -> None:
     config = replace(Config(), url="http://10.1.2.3:9000/", data_dir=tmp_path)
     with Companion.open(tmp_path / "data", host_pin="1122") as companion:
-        device = open_device(config, companion, mode="simulator")
+        device = open_device(config.device_settings(), companion, mode="simulator")
+        companion.attach_status(device.status)
         try:
             assert device.simulator is not None
             assert device.die is not None and device.die.wait_connected(5.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware_host.screens import dice216 as screens
+from firmware_host.games.dice216 import screens as screens
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
 from tests.firmware_host.ui.conftest import Box, same

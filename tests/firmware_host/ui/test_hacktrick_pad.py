@@ -4,12 +4,12 @@ cards: test_hacktrick_virtual.py.)"""
 
 from __future__ import annotations
 
-from firmware_host.pad.hacktrick import (
+from firmware_host.games.hacktrick import screens as screens
+from firmware_host.games.hacktrick.pad import (
     PROMPT_CHOOSE,
     PROMPT_DECLARE,
     play_prompt,
 )
-from firmware_host.screens import hacktrick as screens
 from firmware_host.screens.message import refused_screen
 from rules import get_game
 from tests.firmware_host.ui.conftest import Box, same
@@ -47,10 +47,10 @@ def test_square_no_card_can_reach_is_refused_before_anything_is_sent(box: Box) -
     box.wait_actions(gid, 1)
     box.sim.tap(9)  # square 8: no card 8 − 0 exists
     shown = box.screen()
-    controller = box.device.pad.controller
-    assert controller is not None and controller.refusal is not None
-    assert "square 8" in controller.refusal and "1, 2, 3, 4, 5" in controller.refusal
-    assert same(shown, refused_screen(controller.refusal))
+    refusal = box.device.pad.refusal
+    assert refusal is not None
+    assert "square 8" in refusal and "1, 2, 3, 4, 5" in refusal
+    assert same(shown, refused_screen(refusal))
     box.sim.back()
     assert not same(box.screen(), shown)
     assert len(box.actions(gid)) == 1
@@ -97,9 +97,9 @@ def test_back_asks_the_sum_and_the_rules_refuse_it_without_a_captured_marker(box
     box.wait_actions(gid, 1)
     box.sim.back()  # nothing chosen: ask the sum, which costs a captured marker
     shown = box.screen()
-    controller = box.device.pad.controller
-    assert controller is not None and controller.refusal is not None
-    assert same(shown, refused_screen(controller.refusal))
+    refusal = box.device.pad.refusal
+    assert refusal is not None
+    assert same(shown, refused_screen(refusal))
     assert len(box.actions(gid)) == 1
     rules = get_game("hacktrick")
     state = rules.start(["Aiko", "Ben"], TABLE)

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from firmware_host.pad.hacktrick import (
+from firmware_host.games.hacktrick import screens as screens
+from firmware_host.games.hacktrick.pad import (
     HINT_OPEN,
     PROMPT_CONFIRM,
     PROMPT_DECLARE,
@@ -24,7 +25,6 @@ from firmware_host.pad.hacktrick import (
     pass_prompt,
     play_prompt,
 )
-from firmware_host.screens import hacktrick as screens
 from firmware_host.screens.message import pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
 from tests.firmware_host.ui.conftest import PIN, URL, Box, same
@@ -284,10 +284,10 @@ def test_draw_is_confirmed_then_declared_and_a_refused_card_keeps_the_hand_open(
     box.sim.key(str(lead))  # equal to the rightmost card: the rules refuse it
     box.sim.ok()
     shown = box.screen()
-    controller = box.device.pad.controller
-    assert controller is not None and controller.refusal is not None
-    assert str(lead) in controller.refusal
-    assert same(shown, refused_screen(controller.refusal))
+    refusal = box.device.pad.refusal
+    assert refusal is not None
+    assert str(lead) in refusal
+    assert same(shown, refused_screen(refusal))
     assert not contains(shown, hand_image(mine))
     box.sim.back()  # the refusal goes, the hand is back with the card still chosen
     assert same(box.screen(), screens.hand_screen(own, mover, chosen=lead,

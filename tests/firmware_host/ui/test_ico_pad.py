@@ -3,8 +3,8 @@ ones marked on the OLED, each placement journaled before it is shown."""
 
 from __future__ import annotations
 
-from firmware_host.pad.ico import PROMPTS
-from firmware_host.screens import ico as screens
+from firmware_host.games.ico import screens as screens
+from firmware_host.games.ico.pad import PROMPTS
 from firmware_host.screens.message import refused_screen
 from rules import get_game
 from tests.firmware_host.ui.conftest import Box, same
@@ -77,8 +77,7 @@ def test_manual_claims_roll_with_ok_and_claim_with_back(box: Box) -> None:
     state = rules.start(["Aiko", "Ben"], options)  # the same game, replayed beside the pad
     box.sim.back()  # a claim without a winning figure is refused; play goes on
     box.settle()
-    assert box.device.pad.controller is not None
-    refusal = box.device.pad.controller.refusal
+    refusal = box.device.pad.refusal
     assert refusal is not None
     assert same(box.screen(), refused_screen(refusal))
     assert box.actions(gid) == []

@@ -12,8 +12,9 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
 from firmware_host.companion import Companion
-from firmware_host.device import Device, DeviceSettings, open_device
-from firmware_host.screens import unlock as screens
+from firmware_host.config import DeviceSettings
+from firmware_host.device import Device, open_device
+from firmware_host.games.unlock import screens as screens
 from firmware_host.screens.message import pass_pad_screen
 from firmware_host.screens.start import start_screen
 from hardware.pinmap import ButtonPins

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from firmware_host.screens import dice216, ico
+from firmware_host.games.dice216 import screens as dice216
+from firmware_host.games.ico import screens as ico
 from firmware_host.screens.message import pass_pad_screen
 from firmware_host.screens.start import start_screen
 from tests.firmware_host.ui.conftest import Box, same

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from firmware_host.screens import unlock as screens
+from firmware_host.games.unlock import screens as screens
 from hardware.pinmap import ButtonPins
 from tests.firmware_host.ui.conftest import Box, same
 

@@ -3,9 +3,9 @@ guessers, the reveal and the final scores — on mock pins, with the journal on 
 
 from __future__ import annotations
 
+from firmware_host.games.unlock import screens as screens
+from firmware_host.games.unlock.pad import GRID4_PAD_DOTS
 from firmware_host.pad.inputs import KEYPAD_DOTS
-from firmware_host.pad.unlock import GRID4_PAD_DOTS
-from firmware_host.screens import unlock as screens
 from firmware_host.screens.message import pass_pad_screen, refusal_pages, refused_screen
 from firmware_host.screens.start import start_screen
 from tests.firmware_host.ui.conftest import Box, same
@@ -156,7 +156,7 @@ def test_a_crossed_dot_is_refused_on_the_pad_with_the_rules_reason(box: Box) -> 
 
 
 def test_tournament_next_game_waits_behind_the_last_reveal(box: Box) -> None:
-    tid = box.companion.create_tournament(["Kenji", "Aiko"], {"difficulty": "easy"})
+    tid = box.companion.create_tournament("unlock", ["Kenji", "Aiko"], {"difficulty": "easy"})
     first = box.companion.tournament(tid)["games"][0]
     lock = box.companion.view(first, None)["lock"]
     guesser = 1 - lock

@@ -15,13 +15,14 @@ dots are refused with that explanation. On the other screens ``#``/``*`` are OK/
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image
 
-from firmware_host.pad.controller import Controller, Session
+from firmware_host.games.unlock import screens
 from firmware_host.pad.inputs import Input, as_dot, as_grid4_dot
-from firmware_host.screens import unlock as screens
+from firmware_host.pad.steps import Accepted, Act, PadEvent, Step, Table
 from firmware_host.screens.message import message_screen, pass_pad_screen
 from rules.unlock import dot_refusal
 
@@ -49,79 +50,89 @@ def next_entrant(view: dict[str, Any]) -> int | None:
     return min(pending) if pending else None
 
 
-class UnlockPad(Controller):
-    """The UNLOCK pad state machine (see the module docstring)."""
+@dataclass(frozen=True)
+class UnlockPadState:
+    """The code being drawn, whose entry is open (they pressed OK on their privacy screen),
+    the last turn whose reveal was read, and the reveal's page."""
 
-    def __init__(self, session: Session, game_id: int) -> None:
-        super().__init__(session, game_id)
-        self.dots: list[int] = []
-        #: The seat whose entry is open (they pressed OK on their privacy screen).
-        self.entrant: int | None = None
-        self.seen_turn = latest_turn(self.view())
-        self.reveal_page = 0
+    dots: tuple[int, ...] = ()
+    entrant: int | None = None
+    seen_turn: int = 0
+    reveal_page: int = 0
 
-    def _unseen_reveal(self, view: dict[str, Any]) -> bool:
-        return latest_turn(view) > self.seen_turn
 
-    def final_screen_shown(self) -> bool:
-        return not self._unseen_reveal(self.view())
+class UnlockPad:
+    """The UNLOCK pad (see the module docstring) as pure steps."""
 
-    def on_input(self, event: Input) -> None:
-        view = self.view()
+    def start(self, table: Table) -> UnlockPadState:
+        return UnlockPadState(seen_turn=latest_turn(table.view()))
+
+    def final_screen_shown(self, state: UnlockPadState, table: Table) -> bool:
+        return not _unseen_reveal(state, table.view())
+
+    def step(self, state: UnlockPadState, event: PadEvent,
+             table: Table) -> Step[UnlockPadState]:
+        if isinstance(event, Accepted):
+            return Step(replace(state, dots=(), entrant=None))
+        if not isinstance(event, Input):
+            return Step(state)
+        view = table.view()
         size = int(view.get("size") or 3)
-        drawing = not self._unseen_reveal(view) and self.entrant is not None and (
-            self.entrant == next_entrant(view))
+        drawing = not _unseen_reveal(state, view) and state.entrant is not None and (
+            state.entrant == next_entrant(view))
         if size == 4 and drawing:
             if event.kind == "dot" and event.key is None:
-                self.refuse(GRID4_PAD_DOTS)
-                return
+                return Step(state, refusal=GRID4_PAD_DOTS)
             event = as_grid4_dot(event)
         elif size == 4 and event.kind == "dot":
-            return  # the pad's dots mean nothing on a 4×4 card
+            return Step(state)  # the pad's dots mean nothing on a 4×4 card
         else:
             event = as_dot(event)
-        if self._unseen_reveal(view):
-            if event.kind == "ok" and self.reveal_page + 1 < screens.reveal_pages(view):
-                self.reveal_page += 1
-            elif event.kind == "ok":
-                self.seen_turn, self.reveal_page = latest_turn(view), 0
-            return
+        if _unseen_reveal(state, view):
+            if event.kind == "ok" and state.reveal_page + 1 < screens.reveal_pages(view):
+                return Step(replace(state, reveal_page=state.reveal_page + 1))
+            if event.kind == "ok":
+                return Step(replace(state, seen_turn=latest_turn(view), reveal_page=0))
+            return Step(state)
         seat = next_entrant(view)
         if seat is None:
-            return
-        if self.entrant != seat:
+            return Step(state)
+        if state.entrant != seat:
             # the privacy screen: only OK opens the entry; it never shows anyone's code
             if event.kind == "ok":
-                self.entrant, self.dots = seat, []
-            return
+                return Step(replace(state, entrant=seat, dots=()))
+            return Step(state)
         if event.kind == "dot" and event.value is not None and 1 <= event.value <= size * size:
             auto_connect = (view.get("options") or {}).get("auto_connect") is not False
-            refusal = dot_refusal(self.dots, event.value, size, auto_connect)
+            refusal = dot_refusal(list(state.dots), event.value, size, auto_connect)
             if refusal is None:
-                self.dots.append(event.value)
-            elif event.value not in self.dots:  # a dot already drawn is ignored, as before
-                self.refuse(refusal)
-        elif event.kind == "back":
-            if self.dots:
-                self.dots.pop()
-        elif event.kind == "ok":
-            if len(self.dots) < 2:
-                self.refuse("draw at least one line: two dots or more")
-                return
+                return Step(replace(state, dots=(*state.dots, event.value)))
+            if event.value in state.dots:  # a dot already drawn is ignored, as before
+                return Step(state)
+            return Step(state, refusal=refusal)
+        if event.kind == "back":
+            return Step(replace(state, dots=state.dots[:-1]))
+        if event.kind == "ok":
+            if len(state.dots) < 2:
+                return Step(state, refusal="draw at least one line: two dots or more")
             verb = "secret" if seat == int(view.get("lock", 0)) else "guess"
-            if self.act(seat, f"{verb} {'-'.join(str(d) for d in self.dots)}"):
-                self.dots, self.entrant = [], None
+            return Step(state, (Act(seat, f"{verb} {'-'.join(map(str, state.dots))}"),))
+        return Step(state)
 
-    def draw(self) -> Image.Image:
-        view = self.view()
-        if self._unseen_reveal(view):
-            return screens.reveal_screen(view, self.reveal_page)
+    def screen(self, state: UnlockPadState, table: Table) -> Image.Image:
+        view = table.view()
+        if _unseen_reveal(state, view):
+            return screens.reveal_screen(view, state.reveal_page)
         if view.get("outcome"):
             return screens.scores_screen(view)
         seat = next_entrant(view)
         if seat is None:
             return message_screen("UNLOCK", "Waiting for the other players.")
-        if self.entrant != seat:
+        if state.entrant != seat:
             return pass_pad_screen(str(view["seats"][seat]), seat)
         lock = int(view.get("lock", 0))
-        return screens.entry_screen(view, seat, self.dots, secret=seat == lock)
+        return screens.entry_screen(view, seat, list(state.dots), secret=seat == lock)
+
+
+def _unseen_reveal(state: UnlockPadState, view: dict[str, Any]) -> bool:
+    return latest_turn(view) > state.seen_turn

@@ -1,20 +1,22 @@
-"""UNLOCK tournaments as the session keeps them: the rules' tournament plus its games.
+"""Tournaments as the session keeps them: a game's tournament scoring plus its games.
 
-The scoring is :class:`rules.unlock.tournament.Tournament` (one game per player, each the Lock
-once; totals of game scores; an abandoned game counts for nothing and the same Lock plays again).
-This module adds what the daemon needs around it: the journal id, the shared options, the ids of
-the games played, and the status.
+The scoring belongs to the game (its registration's ``tournament``, e.g.
+:class:`rules.unlock.tournament.Tournament`: one game per player, each the Lock once; totals of
+game scores; an abandoned game counts for nothing and the same Lock plays again). This module adds
+what the daemon needs around it: the journal id, the game, the shared options, the ids of the
+games played, and the status. Values are immutable: the session thread swaps them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from firmware_host.errors import NotAllowed
+from firmware_host.games import TournamentFormat, TournamentScores
 from firmware_host.journal import TournamentRow
-from rules.unlock.tournament import Tournament as Scores
+from firmware_host.session_api import TournamentInfo
 
 #: What an abandoned game tells the tournament: it counts for nothing.
 ABANDONED: Mapping[str, Any] = {"counts": False}
@@ -22,13 +24,12 @@ ABANDONED: Mapping[str, Any] = {"counts": False}
 
 @dataclass(frozen=True)
 class Tournament:
-    """A tournament as the read side sees it (immutable; the session thread swaps it)."""
-
-    GAME: ClassVar[str] = "unlock"
+    """A tournament as the read side sees it."""
 
     id: int
+    game: str
     options: Mapping[str, Any]
-    scores: Scores
+    scores: TournamentScores
     games: tuple[int, ...]
     #: Per game in ``games``: its outcome once ended (``ABANDONED`` for an abandoned one).
     outcomes: tuple[Mapping[str, Any] | None, ...]
@@ -37,9 +38,10 @@ class Tournament:
 
     @staticmethod
     def plan(
-        players: list[str], options: Mapping[str, object] | None, order: list[int] | None
-    ) -> tuple[Scores, dict[str, Any]]:
-        """Check the shared options and the Lock order before anything is written."""
+        form: TournamentFormat, players: list[str], options: Mapping[str, object] | None,
+        order: list[int] | None,
+    ) -> tuple[TournamentScores, dict[str, Any]]:
+        """Check the shared options and the leaders' order before anything is written."""
         if options is not None and not isinstance(options, Mapping):
             raise NotAllowed("options must be a mapping of option names to values")
         shared = dict(options or {})
@@ -50,14 +52,15 @@ class Tournament:
             or any(isinstance(s, bool) or not isinstance(s, int) for s in order)
         ):
             raise NotAllowed("the order of Locks is a list of seat numbers")
-        return Scores.start(players, order), shared
+        return form.start(players, order), shared
 
     @classmethod
     def from_row(
-        cls, row: TournamentRow, games: list[tuple[int, str, Mapping[str, Any] | None]]
+        cls, form: TournamentFormat, row: TournamentRow,
+        games: list[tuple[int, str, Mapping[str, Any] | None]],
     ) -> Tournament:
         """The tournament stored in the journal, with its games so far (id, status, outcome)."""
-        scores = Scores.start(row.players, row.lock_order)
+        scores = form.start(row.players, row.lock_order)
         outcomes: list[Mapping[str, Any] | None] = []
         for _, status, outcome in games:
             if status == "active":
@@ -66,7 +69,7 @@ class Tournament:
             ended = outcome if status == "finished" and outcome is not None else ABANDONED
             outcomes.append(ended)
             scores = scores.record(ended)
-        return cls(row.id, dict(row.options), scores, tuple(g for g, _, _ in games),
+        return cls(row.id, row.game, dict(row.options), scores, tuple(g for g, _, _ in games),
                    tuple(outcomes), row.status, row.created)
 
     @property
@@ -75,7 +78,7 @@ class Tournament:
         return self.scores.players
 
     def next_options(self) -> dict[str, Any] | None:
-        """The options of the next game, or ``None`` when every player has been the Lock."""
+        """The options of the next game, or ``None`` when every player has led one."""
         if self.scores.next_lock is None:
             return None
         return dict(self.scores.game_options(self.options))
@@ -94,13 +97,14 @@ class Tournament:
         """The tournament closed as ``finished`` or ``abandoned``."""
         return replace(self, status=status)
 
-    def describe(self) -> dict[str, Any]:
-        """What ``Companion.tournament`` answers (see docs/session-api.md)."""
+    def describe(self) -> TournamentInfo:
+        """What ``SessionApi.tournament`` answers (see docs/session-api.md)."""
         per_game: list[list[int] | None] = []
         locks: list[int] = []
         lock_index = 0
+        order = self.scores.order
         for outcome in self.outcomes:
-            locks.append(self.scores.order[min(lock_index, len(self.scores.order) - 1)])
+            locks.append(order[min(lock_index, len(order) - 1)])
             if outcome is None or not outcome.get("counts", True):
                 per_game.append(None)
                 continue
@@ -108,16 +112,17 @@ class Tournament:
             lock_index += 1
         return {
             "id": self.id,
-            "game": self.GAME,
+            "game": self.game,
             "players": list(self.players),
             "options": dict(self.options),
-            "order": list(self.scores.order),
+            "order": list(order),
             "games": list(self.games),
             "locks": locks,
             "scores": per_game,
             "totals": list(self.scores.totals),
-            "standings": [s.as_dict() for s in self.scores.standings()],
-            "winners": self.scores.winners,
+            "standings": [{"seat": s.seat, "name": s.name, "total": s.total, "rank": s.rank}
+                          for s in self.scores.standings()],
+            "winners": list(self.scores.winners),
             "status": self.status,
             "created": self.created,
         }

@@ -4,6 +4,9 @@ the current game's controller act, and redraws the OLED from the companion's pub
 - Inputs arrive from gpiozero's and the serial reader's threads; the companion's listener
   (called on the session thread after each commit) only enqueues a redraw. Nothing here runs
   on those threads but a ``queue.put``.
+- Each game's pad controller is a pure step function (:mod:`firmware_host.pad.steps`), found in
+  the game's registration; this loop is its shell: it feeds the controller keys and the session's
+  answers, sends the actions it asks for, and shows its screen.
 - The pad follows the newest active game; an ended game stays on the OLED (reveal, scores)
   until OK is pressed on its last screen, even when a tournament's next game has started; with
   no game it shows the start screen (address, QR code, host PIN).
@@ -20,64 +23,66 @@ import queue
 import random
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from PIL import Image
 
-from firmware_host.pad.controller import Controller, Session
-from firmware_host.pad.dice216 import Dice216Pad
-from firmware_host.pad.hacktrick import HacktrickPad
-from firmware_host.pad.ico import IcoPad
+from firmware_host.errors import SessionError
+from firmware_host.games import Registry
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.unlock import UnlockPad
+from firmware_host.pad.steps import (
+    Accepted,
+    Act,
+    Changed,
+    Command,
+    PadEvent,
+    PadGame,
+    PadState,
+    Refused,
+    RollDie,
+    Table,
+    pad_start,
+    pad_step,
+)
 from firmware_host.screens.message import message_screen
 from firmware_host.screens.start import start_screen
+from firmware_host.session_api import SessionApi
+from rules import CHANCE, RulesError
 
 log = logging.getLogger(__name__)
-
-
-class CompanionApi(Session, Protocol):
-    """What the loop needs of the companion."""
-
-    host_pin: str
-
-    def games(self, status: str | None = None) -> list[dict[str, Any]]: ...
-    def add_listener(self, listener: Callable[[int | None, int], None]) -> None: ...
 
 
 class Screen(Protocol):
     """What the loop needs of `hardware.oled.Display`."""
 
     @property
-    def state(self) -> Any: ...
+    def problem(self) -> str | None: ...
     def show(self, image: Image.Image) -> Any: ...
     def retry(self) -> Any: ...
     def close(self) -> None: ...
 
 
-def controller_for(session: Session, game: str, game_id: int, rng: random.Random) -> Controller:
-    """The pad controller of ``game``."""
-    if game == "unlock":
-        return UnlockPad(session, game_id)
-    if game == "dice216":
-        return Dice216Pad(session, game_id, rng=rng)
-    if game == "hacktrick":
-        return HacktrickPad(session, game_id)
-    if game == "ico":
-        return IcoPad(session, game_id)
-    raise ValueError(f"no pad controller for game {game!r}")
+@dataclass
+class _OnGame:
+    """The game the pad is on: its id, its controller and the controller's state."""
+
+    game_id: int
+    controller: PadGame[Any]
+    state: PadState[Any]
 
 
 _STOP = object()
 _REDRAW = object()
 
 
-class PadInterface:
+class PadLoop:
     """The loop described in the module docstring."""
 
     def __init__(
         self,
-        companion: CompanionApi,
+        session: SessionApi,
+        games: Registry,
         display: Screen | None,
         *,
         url: str,
@@ -86,7 +91,8 @@ class PadInterface:
         rng: random.Random | None = None,
         retry_interval: float = 5.0,
     ) -> None:
-        self.companion = companion
+        self.session = session
+        self.games = games
         self.display = display
         self.url = url
         self.display_problem: str | None = None if display is not None else "missing"
@@ -99,15 +105,15 @@ class PadInterface:
         self._pending = 0
         self._frame = Image.new("1", (128, 64), 0)
         self._frame_version = 0
-        self._controller: Controller | None = None
+        self._on: _OnGame | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
         self._frame_listeners: list[Callable[[Image.Image], None]] = []
 
     # --- other threads ------------------------------------------------------------------------
     def start(self) -> None:
-        """Registers with the companion and starts the loop (draws the first frame)."""
-        self.companion.add_listener(self._changed)
+        """Registers with the session and starts the loop (draws the first frame)."""
+        self.session.add_listener(self._changed)
         self._thread = threading.Thread(target=self._run, name="pad-oled", daemon=True)
         self._thread.start()
         self._put(_REDRAW)
@@ -161,18 +167,23 @@ class PadInterface:
             return self._frame_version
 
     @property
-    def controller(self) -> Controller | None:
-        """The controller of the game the pad is on (None on the start screen)."""
-        return self._controller
+    def game_id(self) -> int | None:
+        """The game the pad is on (None on the start screen)."""
+        on = self._on
+        return on.game_id if on is not None else None
+
+    @property
+    def refusal(self) -> str | None:
+        """The refusal on the OLED, if one is shown."""
+        on = self._on
+        return on.state.refusal if on is not None else None
 
     def oled_status(self) -> str:
         """``ok``, ``missing`` (with why) or ``error: ...`` for `Device.status`."""
         if self.display is None:
             return self.display_problem or "missing"
-        state = getattr(self.display.state, "value", str(self.display.state))
-        if state == "error":
-            return f"error: {getattr(self.display, 'last_error', None)} (retrying)"
-        return str(state)
+        problem = self.display.problem
+        return "ok" if problem is None else f"error: {problem} (retrying)"
 
     def close(self) -> None:
         """Stops the loop; idempotent. The display is closed by its owner."""
@@ -187,7 +198,7 @@ class PadInterface:
     def _run(self) -> None:
         while True:
             needs_retry = (self.display is None and self._open_display is not None) or (
-                self.display is not None and self.oled_status().startswith("error"))
+                self.display is not None and self.display.problem is not None)
             try:
                 item = self._queue.get(timeout=self.retry_interval if needs_retry else None)
             except queue.Empty:
@@ -197,7 +208,7 @@ class PadInterface:
                 return
             try:
                 if isinstance(item, Input):
-                    self._handle(item)
+                    self._feed(item)
                 self._redraw()
             except Exception:  # a bug in one screen must not stop the pad
                 log.exception("pad: failed on %r", item)
@@ -206,38 +217,67 @@ class PadInterface:
                     self._pending -= 1
                     self._idle.notify_all()
 
-    def _current(self) -> Controller | None:
+    def _table(self, game_id: int) -> Table:
+        return Table(game_id, lambda seat: self.session.view(game_id, seat))
+
+    def _current(self) -> _OnGame | None:
         """The game the pad is on: a finished game until OK on its last screen (a
         tournament's next game waits behind it), else the newest active game, else None."""
-        active = {int(g["id"]): str(g["game"]) for g in self.companion.games(status="active")}
-        current = self._controller
-        finished = current is not None and current.game_id not in active and not current.done
+        active = {g["id"]: g["game"] for g in self.session.games(status="active")}
+        on = self._on
         # a finished game's last screens wait for OK; an abandoned game just goes
-        if finished and current is not None and current.view().get("status") != "abandoned":
-            return current
+        if (on is not None and on.game_id not in active and not on.state.done
+                and self.session.summary(on.game_id)["status"] == "finished"):
+            return on
         if not active:
-            self._controller = None
+            self._on = None
             return None
         newest = max(active)
-        if current is None or current.game_id != newest:
-            current = controller_for(self.companion, active[newest], newest, self._rng)
-            self._controller = current
-        return current
+        if on is None or on.game_id != newest:
+            registration = self.games.get(active[newest])
+            if registration is None or registration.pad is None:
+                self._on = None
+                return None
+            controller = registration.pad
+            on = _OnGame(newest, controller, pad_start(controller, self._table(newest)))
+            self._on = on
+        return on
 
-    def _handle(self, event: Input) -> None:
-        controller = self._current()
-        if controller is not None:
-            controller.handle(event)
+    def _feed(self, event: PadEvent) -> None:
+        """One event through the current game's controller, then the actions it asks for,
+        each answered back to it (accepted or refused)."""
+        on = self._current()
+        if on is None:
+            return
+        step = pad_step(on.controller, on.state, event, self._table(on.game_id))
+        on.state = step.state
+        for command in step.commands:
+            answer = self._send(on.game_id, command)
+            step = pad_step(on.controller, on.state, answer, self._table(on.game_id))
+            on.state = step.state
+
+    def _send(self, game_id: int, command: Command) -> Accepted | Refused:
+        act = command if isinstance(command, Act) else Act(
+            CHANCE, f"roll {self._rng.randint(1, command.faces)}")
+        assert isinstance(command, Act | RollDie)
+        try:
+            self.session.act(game_id, act.seat, act.action)
+        except (RulesError, SessionError) as error:
+            log.info("pad: %s for seat %s refused: %s", act.action, act.seat, error)
+            return Refused(act, str(error))
+        return Accepted(act)
 
     def _draw(self) -> Image.Image:
-        controller = self._current()
-        if controller is None:
+        on = self._current()
+        if on is None:
             note = self._note() if self._note is not None else None
-            return start_screen(self.url, self.companion.host_pin, note=note)
+            return start_screen(self.url, self.session.host_pin, note=note)
         try:
-            return controller.frame()
+            step = pad_step(on.controller, on.state, Changed(), self._table(on.game_id))
+            on.state = step.state
+            return step.screen()
         except Exception as error:
-            log.exception("pad: drawing game %s failed", controller.game_id)
+            log.exception("pad: drawing game %s failed", on.game_id)
             return message_screen("Error", str(error))
 
     def _redraw(self) -> None:

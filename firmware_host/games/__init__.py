@@ -1,0 +1,137 @@
+"""The box's games: one registration per game, and the registry the core iterates over.
+
+Everything the box knows about a game besides its pure rules (``rules/<game>/``) lives in one
+folder here, ``firmware_host/games/<game>/``: its registration (:class:`BoxGame`, the
+module's ``BOX``), its pad controller (``pad.py``) and its OLED screens (``screens.py``). The
+core — sessions, undo, tournaments, the pad loop — asks the registration and never tests a game's
+name. Adding a game is adding a folder (docs/adding-a-game.md); a test can hand the core a
+:class:`Registry` with a game of its own.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rules import GAME_IDS, Game, UnknownGame
+
+if TYPE_CHECKING:
+    from firmware_host.pad.steps import PadGame
+
+log = logging.getLogger(__name__)
+
+#: Why the action ``seat`` took from ``before`` (giving ``after``) may not be taken back, or
+#: ``None`` when it may: ``(rules, before, seat, action, after)``.
+UndoPolicy = Callable[[Game[Any], Any, int, str, Any], "str | None"]
+#: Costly public facts of a state, added to every view (UNLOCK: ``codes_remaining``); computed
+#: once per change, away from the session thread.
+PublicExtras = Callable[[Any], dict[str, Any]]
+
+
+class Placing(Protocol):
+    """A seat's place in a tournament's standings."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def rank(self) -> int: ...
+
+
+class TournamentScores(Protocol):
+    """A tournament's scoring as the rules keep it (``rules.unlock.tournament.Tournament``):
+    one game per player, each player leading one game (UNLOCK: being the Lock)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def order(self) -> tuple[int, ...]: ...
+    @property
+    def results(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+    @property
+    def next_lock(self) -> int | None: ...
+    @property
+    def winners(self) -> list[int]: ...
+    def standings(self) -> Sequence[Placing]: ...
+    def game_options(self, options: Mapping[str, object] | None = None) -> dict[str, object]: ...
+    def record(self, outcome: Mapping[str, Any]) -> TournamentScores: ...
+
+
+class TournamentFormat(Protocol):
+    """How a game's tournaments start: the scoring for ``players`` with the leaders' order."""
+
+    def start(self, players: Sequence[str],
+              order: Sequence[int] | None = None) -> TournamentScores: ...
+
+
+@dataclass(frozen=True)
+class BoxGame:
+    """One game as the box knows it: its rules and the box-side parts that go with them."""
+
+    rules: Game[Any]
+    #: The pad controller (a pure step function); ``None``: the game is played on phones only.
+    pad: PadGame[Any] | None = None
+    #: The game's own undo rule; ``None``: the generic rule of :mod:`firmware_host.undo`.
+    undo: UndoPolicy | None = None
+    #: Costly public facts added to every view.
+    extras: PublicExtras | None = None
+    #: The state an abandoned game shows (UNLOCK reveals its secret); ``None``: as it stopped.
+    abandoned: Callable[[Any], Any] | None = None
+    #: The game's tournament scoring, if it has tournaments.
+    tournament: TournamentFormat | None = None
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+
+class Registry(Mapping[str, BoxGame]):
+    """The games the box offers, by id, in the order given."""
+
+    def __init__(self, games: Iterable[BoxGame]) -> None:
+        self._games = {game.id: game for game in games}
+
+    def __getitem__(self, game_id: str) -> BoxGame:
+        return self._games[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def find(self, game_id: object) -> BoxGame:
+        """The registration of ``game_id``, or ``rules.UnknownGame`` naming the games there are."""
+        game = self._games.get(game_id) if isinstance(game_id, str) else None
+        if game is None:
+            raise UnknownGame(f"unknown game {game_id!r} (known games: {', '.join(self)})")
+        return game
+
+    def with_game(self, game: BoxGame) -> Registry:
+        """These games and ``game`` (replacing one of the same id)."""
+        return Registry([*(g for g in self._games.values() if g.id != game.id), game])
+
+
+def builtin_games(game_ids: Iterable[str] = GAME_IDS) -> Registry:
+    """The registrations of the built-in games (``firmware_host.games.<id>.BOX``); a game whose
+    module fails to load is left out and logged, so one broken game never stops the box."""
+    found = []
+    for game_id in game_ids:
+        try:
+            box = import_module(f"{__name__}.{game_id}").BOX
+        except (ImportError, AttributeError, UnknownGame) as error:
+            log.error("game %s is not available: %s", game_id, error)
+            continue
+        if not isinstance(box, BoxGame):
+            log.error("game %s is not available: its BOX is not a BoxGame", game_id)
+            continue
+        found.append(box)
+    return Registry(found)

@@ -1,0 +1,75 @@
+"""2 1 6 on the pad: the roll comes from the serial die, a keypad digit, or the device's own
+die (OK while a roll is awaited); the cell is chosen with the grid as a cursor pad.
+
+Cursor keys: 2 up, 8 down, 4 left, 6 right (1, 3, 7, 9 diagonally); 5 or OK places the rolled
+number in the cell under the cursor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from firmware_host.games.dice216 import screens
+from firmware_host.pad.inputs import Input, as_dot
+from firmware_host.pad.steps import Act, PadEvent, RollDie, Step, Table
+from rules import CHANCE
+
+#: Dot → (row step, column step) of the cursor.
+MOVES = {1: (-1, -1), 2: (-1, 0), 3: (-1, 1), 4: (0, -1), 6: (0, 1), 7: (1, -1), 8: (1, 0),
+         9: (1, 1)}
+
+
+@dataclass(frozen=True)
+class Dice216PadState:
+    """Where the cursor is (row, column, from 0)."""
+
+    cursor: tuple[int, int] = (0, 0)
+
+
+class Dice216Pad:
+    """The 2 1 6 pad (see the module docstring) as pure steps."""
+
+    def start(self, table: Table) -> Dice216PadState:
+        return Dice216PadState()
+
+    def final_screen_shown(self, state: Dice216PadState, table: Table) -> bool:
+        return True
+
+    def step(self, state: Dice216PadState, event: PadEvent,
+             table: Table) -> Step[Dice216PadState]:
+        view = table.view()
+        if not isinstance(event, Input) or view.get("outcome"):
+            return Step(state)
+        size = int(view["size"])
+        if CHANCE in view.get("to_act", []):
+            if event.kind in ("die", "digit") and event.value is not None:
+                return Step(state, (Act(CHANCE, f"roll {event.value}"),))
+            if event.kind == "ok":
+                return Step(state, (RollDie(int(view["die_faces"])),))
+            return Step(state)
+        mover = view.get("mover")
+        if mover is None:
+            return Step(state)
+        event = as_dot(event)  # no number is asked for now: keypad digits move the cursor
+        row, col = _clamped(state.cursor, size)
+        if event.kind == "dot" and event.value in MOVES:
+            dr, dc = MOVES[event.value]
+            return Step(Dice216PadState(((row + dr) % size, (col + dc) % size)))
+        if event.kind == "ok" or (event.kind == "dot" and event.value == 5):
+            return Step(state, (Act(int(mover), f"place {row + 1} {col + 1}"),))
+        return Step(state)
+
+    def screen(self, state: Dice216PadState, table: Table) -> Image.Image:
+        view = table.view()
+        if view.get("outcome"):
+            return screens.board_screen(view, None)
+        if CHANCE in view.get("to_act", []):
+            return screens.board_screen(view, None, prompt="roll/OK")
+        return screens.board_screen(view, _clamped(state.cursor, int(view["size"])),
+                                    prompt="5/OK place")
+
+
+def _clamped(cursor: tuple[int, int], size: int) -> tuple[int, int]:
+    return min(cursor[0], size - 1), min(cursor[1], size - 1)

@@ -1,0 +1,10 @@
+"""ICO on the box: the registration of its pad. ICO hides nothing, so the generic undo rule
+allows taking back any placement or roll."""
+
+from __future__ import annotations
+
+from firmware_host.games import BoxGame
+from firmware_host.games.ico.pad import IcoPad
+from rules.ico import GAME
+
+BOX = BoxGame(rules=GAME, pad=IcoPad())

@@ -1,0 +1,182 @@
+"""The read side: views, history, replay and standings, from snapshots and the journal.
+
+Nothing here runs on the session thread or waits for it: views come from the published
+snapshots; games that ended before this run, and replays, are rebuilt from the journal through a
+reader's own connection. Costly public facts (UNLOCK's codes remaining) are computed once per
+change — in the background right after it, or by the first reader — and never under a lock that
+other readers need.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from firmware_host.errors import JournalError, NoSuchGame, NotAllowed
+from firmware_host.games import BoxGame
+from firmware_host.journal import ActionRow, GameRow, actions_of, game_of, read_only
+from firmware_host.seats import check_seat, seat_of
+from firmware_host.session_api import GameSummary, ReplayStep, Standing, View
+from firmware_host.session_owner import abandoned_state
+from firmware_host.shared_results import SharedResults
+from firmware_host.snapshots import GameSnapshot, Snapshots
+
+log = logging.getLogger(__name__)
+
+#: How many ended games' final states, and games' public extras, are kept.
+ENDED_STATES = 32
+EXTRAS = 64
+
+
+class ReadSide:
+    """Every read of the session API."""
+
+    def __init__(self, journal_path: Path, snapshots: Snapshots) -> None:
+        self.journal_path = journal_path
+        self.snapshots = snapshots
+        self._ended: SharedResults[int, Any] = SharedResults(ENDED_STATES)
+        self._extras: SharedResults[tuple[int, int], dict[str, Any]] = SharedResults(EXTRAS)
+        self._warmer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="extras")
+
+    def close(self) -> None:
+        """Stop the background worker (idempotent)."""
+        self._warmer.shutdown(wait=False, cancel_futures=True)
+
+    # --- games --------------------------------------------------------------------------------
+    def summary(self, game_id: int) -> GameSummary:
+        return self.snapshots.game(game_id).summary()
+
+    def games(self, status: str | None = None) -> list[GameSummary]:
+        """Summaries of every game (or those with ``status``), newest first."""
+        return [g.summary() for g in self.snapshots.games()
+                if status is None or g.status == status]
+
+    def history(self, limit: int = 50) -> list[GameSummary]:
+        """Finished and abandoned games, newest first."""
+        ended = [g for g in self.snapshots.games() if g.status != "active"]
+        return [g.summary() for g in ended[: max(0, limit)]]
+
+    def view(self, game_id: int, seat: int | None) -> View:
+        """The rules' view of the game for ``seat`` (``None``: a spectator), its public extras,
+        and the session's ``game_id``, ``status``, ``version``, ``can_undo`` and ``claimed``."""
+        snap = self.snapshots.game(game_id)
+        if seat is not None:
+            check_seat(game_id, snap.seats, seat)
+        state = snap.state if snap.state is not None else self._ended_state(snap)
+        view = snap.box.rules.view(state, seat)
+        view.update(self._public_extras(snap, state))
+        view.update(
+            game_id=snap.id,
+            status=snap.status,
+            version=snap.version,
+            can_undo=snap.undo_refusal is None,
+            claimed=list(snap.claimed),
+        )
+        return view
+
+    def game_version(self, game_id: int) -> int:
+        """The game's version (the change counter at its last change), without a view."""
+        return self.snapshots.game(game_id).version
+
+    def seat_for_token(self, game_id: int, token: object) -> int | None:
+        """The seat ``token`` holds in the game, or ``None``."""
+        return seat_of(self.snapshots.game(game_id).tokens, token)
+
+    # --- replay and standings -----------------------------------------------------------------
+    def replay(self, game_id: int) -> list[ReplayStep]:
+        """An ended game step by step: the spectator view at the start (step 0) and after
+        each action."""
+        snap = self.snapshots.game(game_id)
+        if snap.status == "active":
+            raise NotAllowed(f"game {game_id} is still being played; replays are for ended games")
+        rules = snap.box.rules
+        row, actions = self._read_game(game_id)
+        state = rules.start(list(row.seats), row.options, seed=row.seed)
+        steps: list[ReplayStep] = [
+            {"step": 0, "seat": None, "action": None, "view": rules.view(state, None)}]
+        for step, action in enumerate(actions, start=1):
+            state = rules.apply(state, action.seat, action.action)
+            steps.append({"step": step, "seat": action.seat, "action": action.action,
+                          "view": rules.view(state, None)})
+        return steps
+
+    def standings(self, game: str | None = None) -> list[Standing]:
+        """Every player by name over the finished games (of ``game``, or all), ranked by wins
+        then points; abandoned games count for nothing."""
+        table: dict[str, Standing] = {}
+        for snap in self.snapshots.games():
+            if snap.status != "finished" or (game is not None and snap.game != game):
+                continue
+            outcome: Mapping[str, Any] = snap.outcome or {}
+            winners = outcome.get("winners") or []
+            scores = outcome.get("scores")
+            for seat, name in enumerate(snap.seats):
+                row = table.setdefault(
+                    name, {"name": name, "played": 0, "won": 0, "points": 0, "rank": 0})
+                row["played"] += 1
+                row["won"] += seat in winners
+                if isinstance(scores, list | tuple) and seat < len(scores):
+                    score = scores[seat]
+                    row["points"] += score if isinstance(score, int) else 0
+        ranked = sorted(table.values(), key=lambda r: (-r["won"], -r["points"], r["name"]))
+        for position, row in enumerate(ranked):
+            same = position and (ranked[position - 1]["won"], ranked[position - 1]["points"]) == (
+                row["won"], row["points"])
+            row["rank"] = ranked[position - 1]["rank"] if same else position + 1
+        return ranked
+
+    # --- public extras ------------------------------------------------------------------------
+    def warm(self, game_id: int) -> None:
+        """Work out a live game's costly public facts in the background right after a change,
+        so the first phone or the pad does not wait for them (on a Pi, UNLOCK's first count of
+        a level builds its code index: seconds)."""
+        snap = self.snapshots.game(game_id)
+        if snap.state is not None and snap.box.extras is not None:
+            self._warmer.submit(self._public_extras, snap, snap.state)
+
+    def _public_extras(self, snap: GameSnapshot, state: Any) -> dict[str, Any]:
+        compute = snap.box.extras
+        if compute is None:
+            return {}
+        return dict(self._extras.get((snap.id, snap.version), lambda: compute(state)))
+
+    # --- the journal --------------------------------------------------------------------------
+    def _ended_state(self, snap: GameSnapshot) -> Any:
+        """The final state of a game that ended before this run, rebuilt once and kept."""
+        return self._ended.get(snap.id, lambda: self._rebuild_ended(snap))
+
+    def _rebuild_ended(self, snap: GameSnapshot) -> Any:
+        row, actions = self._read_game(snap.id)
+        state = replay_what_applies(snap.box, row, actions)
+        return abandoned_state(snap.box, state) if snap.status == "abandoned" else state
+
+    def _read_game(self, game_id: int) -> tuple[GameRow, list[ActionRow]]:
+        """A game's row and live actions, through a reader's own connection."""
+        db = read_only(self.journal_path)
+        try:
+            row = game_of(db, game_id)
+            if row is None:
+                raise NoSuchGame(f"there is no game {game_id!r}")
+            return row, actions_of(db, game_id)
+        except sqlite3.Error as error:
+            raise JournalError(f"journal {self.journal_path}: {error}") from None
+        finally:
+            db.close()
+
+
+def replay_what_applies(box: BoxGame, row: GameRow, actions: list[ActionRow]) -> Any:
+    """An ended game's final state; a game the rules no longer replay (it was abandoned for
+    that at start) shows the state before the first action they refuse."""
+    rules = box.rules
+    state = rules.start(list(row.seats), row.options, seed=row.seed)
+    for action in actions:
+        try:
+            state = rules.apply(state, action.seat, action.action)
+        except ValueError as error:
+            log.warning("game %d stops replaying at action %d: %s", row.id, action.n, error)
+            break
+    return state

@@ -1,0 +1,167 @@
+"""The session API: the one seam through which the web panel and the pad see the daemon.
+
+:class:`SessionApi` is what `firmware_host.companion.Companion` offers (docs/session-api.md);
+the panel and the pad are typed against this protocol, never against the class, so either can
+be handed another implementation in a test. What crosses it is plain data: views (the rules'
+JSON-safe dicts) and the typed records below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, NotRequired, Protocol, TypedDict
+
+#: A view: the rules' JSON-safe dict for one seat (``rules.Game.view``) plus the session's keys.
+View = dict[str, Any]
+#: A game's status in the journal.
+GameStatus = Literal["active", "finished", "abandoned"]
+#: Called on the session thread after each committed change: ``(game_id, version)``.
+Listener = Callable[[int | None, int], None]
+
+
+class GameSummary(TypedDict):
+    """A game as lists of games show it."""
+
+    id: int
+    game: str
+    status: GameStatus
+    seats: list[str]
+    claimed: list[bool]
+    created: str
+    ended: str | None
+    outcome: dict[str, Any] | None
+    tournament: int | None
+
+
+class OptionInfo(TypedDict):
+    """One declared option of a game (``rules.Option.describe``)."""
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    choices: NotRequired[list[Any]]
+    minimum: NotRequired[int]
+    maximum: NotRequired[int]
+    allow_random: NotRequired[bool]
+    allow_none: NotRequired[bool]
+
+
+class GameInfo(TypedDict):
+    """A game of the catalogue: its rules' description and what the box adds."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+    #: Whether the game has tournaments (each player leads one game, e.g. UNLOCK's Lock).
+    tournament: bool
+    notes: NotRequired[str]
+    board: NotRequired[dict[str, Any]]
+
+
+class ReplayStep(TypedDict):
+    """One step of an ended game's replay: the spectator view after ``action`` by ``seat``."""
+
+    step: int
+    seat: int | None
+    action: str | None
+    view: View
+
+
+class Standing(TypedDict):
+    """A player's line of the standings over finished games."""
+
+    name: str
+    played: int
+    won: int
+    points: int
+    rank: int
+
+
+class TournamentStanding(TypedDict):
+    """A seat's line of a tournament's standings."""
+
+    seat: int
+    name: str
+    total: int
+    rank: int
+
+
+class TournamentInfo(TypedDict):
+    """A tournament (see docs/session-api.md)."""
+
+    id: int
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    order: list[int]
+    games: list[int]
+    locks: list[int]
+    scores: list[list[int] | None]
+    totals: list[int]
+    standings: list[TournamentStanding]
+    winners: list[int]
+    status: str
+    created: str
+
+
+class DeviceStatus(TypedDict):
+    """The device's health: the OLED, the die, the die's port and the pad."""
+
+    oled: str
+    die: bool
+    die_port: str | None
+    pad: str
+
+
+class Status(DeviceStatus):
+    """The box's health for the panel: the device's, the hardware mode, and where the host
+    PIN comes from."""
+
+    hardware: str
+    host_pin_set: bool
+
+
+class SessionApi(Protocol):
+    """Every game, tournament and seat of the box (docs/session-api.md).
+
+    Reads use published snapshots and never wait for the session thread; writes queue a command
+    on it and wait for the reply. Refusals raise ``firmware_host.errors.SessionError`` or
+    ``rules.RulesError``, whose messages are fit for a user.
+    """
+
+    @property
+    def host_pin(self) -> str: ...
+
+    # --- read side ---------------------------------------------------------------------------
+    def catalog(self) -> list[GameInfo]: ...
+    def games(self, status: GameStatus | None = None) -> list[GameSummary]: ...
+    def summary(self, game_id: int) -> GameSummary: ...
+    def view(self, game_id: int, seat: int | None) -> View: ...
+    def game_version(self, game_id: int) -> int: ...
+    def version(self) -> int: ...
+    def wait_for_change(self, since: int, timeout: float) -> int: ...
+    def history(self, limit: int = 50) -> list[GameSummary]: ...
+    def replay(self, game_id: int) -> list[ReplayStep]: ...
+    def standings(self, game: str | None = None) -> list[Standing]: ...
+    def tournament(self, tid: int) -> TournamentInfo: ...
+    def tournaments(self) -> list[TournamentInfo]: ...
+    def status(self) -> Status: ...
+    def seat_for_token(self, game_id: int, token: str) -> int | None: ...
+
+    # --- write side --------------------------------------------------------------------------
+    def create_game(self, game: str, players: list[str],
+                    options: Mapping[str, object] | None = None,
+                    seed: int | None = None) -> int: ...
+    def create_tournament(self, game: str, players: list[str],
+                          options: Mapping[str, object] | None = None,
+                          order: list[int] | None = None) -> int: ...
+    def act(self, game_id: int, seat: int, action: str) -> View: ...
+    def undo(self, game_id: int) -> None: ...
+    def abandon(self, game_id: int) -> None: ...
+    def abandon_tournament(self, tid: int) -> None: ...
+    def claim_seat(self, game_id: int, seat: int) -> str: ...
+    def reissue_seat(self, game_id: int, seat: int) -> str: ...
+    def add_listener(self, listener: Listener) -> None: ...

@@ -1,0 +1,444 @@
+"""The session owner: one thread, one queue, every live game.
+
+Hardware callbacks, serial readers and web requests never touch a game: each write is a command
+run on the session thread (:class:`firmware_host.session.SessionThread`), which applies it
+through the game's rules, commits it to the journal, and only then publishes new snapshots
+(:mod:`firmware_host.snapshots`) and tells the listeners — "shown means saved". Tournaments start
+their next game inside the same transaction that ends the last one.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from firmware_host.errors import NotAllowed
+from firmware_host.games import BoxGame, Registry
+from firmware_host.journal import ActionRow, GameRow, Journal
+from firmware_host.seats import new_token
+from firmware_host.session import SessionThread
+from firmware_host.session_api import GameStatus, Listener
+from firmware_host.snapshots import GameSnapshot, Snapshots
+from firmware_host.tournaments import Tournament
+from firmware_host.undo import is_public, undo_refusal
+from rules import IllegalAction
+
+log = logging.getLogger(__name__)
+
+MAX_ACTION_LENGTH = 200
+MAX_NAME_LENGTH = 40
+
+
+@dataclass(frozen=True)
+class _NewGame:
+    """A validated game, started in memory, not yet journaled."""
+
+    box: BoxGame
+    names: list[str]
+    options: dict[str, Any]
+    seed: int
+    state: Any
+
+
+@dataclass
+class _Live:
+    """An active game as the session thread holds it (never shared with other threads)."""
+
+    row: GameRow
+    box: BoxGame
+    state: Any
+    actions: list[ActionRow]
+    previous: Any | None
+    tokens: dict[str, int]
+
+
+class SessionOwner:
+    """Every write of the session API, run on the session thread."""
+
+    def __init__(self, journal: Journal, games: Registry, snapshots: Snapshots) -> None:
+        self.journal = journal
+        self.games = games
+        self.snapshots = snapshots
+        self._live: dict[int, _Live] = {}
+        self._listeners: list[Listener] = []
+        self.thread = SessionThread()
+        try:
+            self.thread.call(self._restore, timeout=None)
+        except BaseException:
+            self.thread.close()
+            raise
+
+    def close(self) -> None:
+        """Finish queued commands and stop the thread (idempotent)."""
+        self.thread.close()
+
+    # --- commands (any thread) ----------------------------------------------------------------
+    def add_listener(self, listener: Listener) -> None:
+        self.thread.call(lambda: self._listeners.append(listener))
+
+    def create_game(self, game: str, players: list[str], options: Mapping[str, object] | None,
+                    seed: int | None) -> int:
+        return self.thread.call(lambda: self._create_game(game, players, options, seed))
+
+    def create_tournament(self, game: str, players: list[str],
+                          options: Mapping[str, object] | None, order: list[int] | None) -> int:
+        return self.thread.call(lambda: self._create_tournament(game, players, options, order))
+
+    def act(self, game_id: int, seat: int, action: str) -> None:
+        self.thread.call(lambda: self._act(game_id, seat, action))
+
+    def undo(self, game_id: int) -> None:
+        self.thread.call(lambda: self._undo(game_id))
+
+    def abandon(self, game_id: int) -> None:
+        self.thread.call(lambda: self._abandon(game_id))
+
+    def abandon_tournament(self, tid: int) -> None:
+        self.thread.call(lambda: self._abandon_tournament(tid))
+
+    def issue_seat(self, game_id: int, seat: int, *, reissue: bool) -> str:
+        return self.thread.call(lambda: self._issue(game_id, seat, reissue=reissue))
+
+    # --- start-up -----------------------------------------------------------------------------
+    def _restore(self) -> None:
+        """Rebuild every unfinished game by replaying its actions through the rules."""
+        games: dict[int, GameSnapshot] = {}
+        for row in self.journal.games():
+            box = self.games.get(row.game)
+            if box is None:
+                log.error("game %d: the rules of %r are not available", row.id, row.game)
+                continue
+            if row.status != "active":
+                games[row.id] = self._ended_snapshot(row, box, None)
+                continue
+            actions = self.journal.actions(row.id)
+            try:
+                state, previous = rebuild(box, row, actions)
+            except Exception as error:  # one game the rules no longer replay must not stop
+                # the box from starting; its actions stay in the journal for inspection
+                log.error("game %d (%s) cannot be replayed; it is abandoned: %s",
+                          row.id, row.game, error)
+                with self.journal.transaction() as version:
+                    ended_at = self.journal.end_game(row.id, "abandoned", None, version)
+                row = replace(row, status="abandoned", ended=ended_at, version=version)
+                games[row.id] = self._ended_snapshot(row, box, None)
+                continue
+            live = _Live(row, box, state, actions, previous, self.journal.tokens(row.id))
+            self._live[row.id] = live
+            games[row.id] = self._live_snapshot(live, row.version)
+            log.info("game %d (%s) restored after %d actions", row.id, row.game, len(actions))
+        tournaments = {}
+        for t in self.journal.tournaments():
+            box = self.games.get(t.game)
+            if box is None or box.tournament is None:
+                log.error("tournament %d: %r has no tournaments here", t.id, t.game)
+                continue
+            played = sorted((g for g in games.values() if g.tournament == t.id),
+                            key=lambda g: g.id)
+            tournaments[t.id] = Tournament.from_row(
+                box.tournament, t, [(g.id, g.status, g.outcome) for g in played])
+        self.snapshots.publish(self.journal.version(), games, tournaments)
+        for tournament in tournaments.values():
+            self._resume_tournament(tournament)
+
+    def _resume_tournament(self, tournament: Tournament) -> None:
+        """A tournament whose last game could not be replayed goes on with a new game."""
+        if tournament.status != "active" or any(o is None for o in tournament.outcomes):
+            return
+        options = tournament.next_options()
+        new = (self._prepare(tournament.game, list(tournament.players), options, None)
+               if options is not None else None)
+        with self.journal.transaction() as version:
+            if new is not None:
+                live = self._record(new, version, tournament.id)
+            else:
+                self.journal.end_tournament(tournament.id, "finished")
+        if new is not None:
+            self._live[live.row.id] = live
+            self.snapshots.publish(version, {live.row.id: self._live_snapshot(live, version)},
+                                   {tournament.id: tournament.with_game(live.row.id)})
+        else:
+            self.snapshots.publish(version, None, {tournament.id: tournament.ended("finished")})
+
+    # --- new games ----------------------------------------------------------------------------
+    def _prepare(self, game: str, players: list[str], options: Mapping[str, object] | None,
+                 seed: int | None) -> _NewGame:
+        """Validate a new game and start it in memory; nothing is written yet."""
+        box = self.games.find(game)
+        names = check_players(box, players)
+        if options is not None and not isinstance(options, Mapping):
+            raise NotAllowed("options must be a mapping of option names to values")
+        resolved = box.rules.resolve_options(options, len(names))
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise NotAllowed(f"a seed must be a whole number from 0 to 2^63−1, got {seed!r}")
+        state = box.rules.start(names, resolved, seed=seed)
+        return _NewGame(box, names, dict(resolved), seed, state)
+
+    def _record(self, new: _NewGame, version: int, tournament: int | None) -> _Live:
+        """Write a prepared game inside the caller's transaction; returns it (not yet live)."""
+        created = self.journal.now()
+        game_id = self.journal.add_game(new.box.id, new.options, new.names, new.seed, version,
+                                        tournament, created=created)
+        row = GameRow(game_id, new.box.id, new.options, new.names, new.seed, created, None,
+                      "active", None, tournament, version)
+        return _Live(row, new.box, new.state, [], None, {})
+
+    def _create_game(self, game: str, players: list[str],
+                     options: Mapping[str, object] | None, seed: int | None) -> int:
+        new = self._prepare(game, players, options, seed)
+        with self.journal.transaction() as version:
+            live = self._record(new, version, None)
+        self._live[live.row.id] = live
+        log.info("game %d (%s) started for %d players", live.row.id, game, len(new.names))
+        self._publish(version, [live.row.id], {live.row.id: self._live_snapshot(live, version)})
+        return live.row.id
+
+    def _create_tournament(self, game: str, players: list[str],
+                           options: Mapping[str, object] | None, order: list[int] | None) -> int:
+        box = self.games.find(game)
+        if box.tournament is None:
+            raise NotAllowed(f"{box.rules.name} has no tournaments")
+        names = check_players(box, players)
+        scores, shared = Tournament.plan(box.tournament, names, options, order)
+        # Validate the options of every game before anything is written.
+        for lock in scores.order:
+            box.rules.resolve_options({**shared, "lock": lock}, len(names))
+        first = self._prepare(game, names, scores.game_options(shared), None)
+        with self.journal.transaction() as version:
+            created = self.journal.now()
+            tid = self.journal.add_tournament(game, names, shared, list(scores.order),
+                                              created=created)
+            live = self._record(first, version, tid)
+        self._live[live.row.id] = live
+        tournament = Tournament(tid, game, shared, scores, (), (), "active", created)
+        log.info("tournament %d started: game %d", tid, live.row.id)
+        self._publish(version, [live.row.id], {live.row.id: self._live_snapshot(live, version)},
+                      {tid: tournament.with_game(live.row.id)})
+        return tid
+
+    # --- tournaments going on -----------------------------------------------------------------
+    def _next_game(self, tid: int | None, outcome: Mapping[str, Any] | None
+                   ) -> tuple[Tournament | None, _NewGame | None]:
+        """When a tournament's game ends (``outcome`` ``None``: abandoned): the tournament
+        after it, and its next game, prepared but not written."""
+        if tid is None:
+            return None, None
+        tournament = self.snapshots.tournament(tid).game_ended(outcome)
+        options = tournament.next_options()
+        if options is None:
+            return tournament.ended("finished"), None
+        return tournament, self._prepare(tournament.game, list(tournament.players), options,
+                                         None)
+
+    def _start_next(self, tournament: Tournament | None, new: _NewGame | None,
+                    version: int) -> _Live | None:
+        """Inside the transaction that ended a tournament's game: write its next game, or
+        close the tournament."""
+        if tournament is None:
+            return None
+        if new is None:
+            self.journal.end_tournament(tournament.id, "finished")
+            return None
+        return self._record(new, version, tournament.id)
+
+    def _go_on(self, version: int, ended: GameSnapshot, tournament: Tournament | None,
+               follow_up: _Live | None) -> None:
+        """After the commit that ended a game: publish it, its tournament and the tournament's
+        next game (live from now on)."""
+        snaps = {ended.id: ended}
+        changed = [ended.id]
+        tournaments: dict[int, Tournament] = {}
+        if follow_up is not None:
+            self._live[follow_up.row.id] = follow_up
+            snaps[follow_up.row.id] = self._live_snapshot(follow_up, version)
+            changed.append(follow_up.row.id)
+            assert tournament is not None
+            tournament = tournament.with_game(follow_up.row.id)
+        if tournament is not None:
+            tournaments[tournament.id] = tournament
+        self._publish(version, changed, snaps, tournaments)
+
+    # --- play ---------------------------------------------------------------------------------
+    def _active(self, game_id: int) -> _Live:
+        live = self._live.get(game_id) if isinstance(game_id, int) else None
+        if live is not None:
+            return live
+        snap = self.snapshots.game(game_id)
+        raise NotAllowed(f"game {game_id} is {snap.status}")
+
+    def _act(self, game_id: int, seat: int, action: str) -> None:
+        live = self._active(game_id)
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"a seat is a number, got {seat!r}")
+        if not isinstance(action, str) or len(action) > MAX_ACTION_LENGTH:
+            raise IllegalAction("an action is a short text such as 'place 2 3'")
+        rules = live.box.rules
+        after = rules.apply(live.state, seat, action)
+        entered, action = action, rules.canonical(live.state, seat, action)
+        outcome = rules.outcome(after)
+        tournament, upcoming = (self._next_game(live.row.tournament, outcome)
+                                if outcome is not None else (None, None))
+        with self.journal.transaction() as version:
+            n = self.journal.add_action(game_id, seat, action, version, entered=entered)
+            if outcome is not None:
+                ended_at = self.journal.end_game(game_id, "finished", outcome, version)
+                follow_up = self._start_next(tournament, upcoming, version)
+        public = is_public(rules, live.state, after)
+        live.actions.append(ActionRow(n, seat, action, self.journal.now()))
+        live.previous, live.state = live.state, after
+        if public:
+            log.info("game %d: seat %d: %s", game_id, seat, action)
+        else:
+            log.info("game %d: seat %d acted", game_id, seat)
+        if outcome is None:
+            self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
+            return
+        del self._live[game_id]
+        row = replace(live.row, status="finished", outcome=outcome, ended=ended_at,
+                      version=version)
+        log.info("game %d finished: %s", game_id, outcome.get("reason", ""))
+        self._go_on(version, self._ended_snapshot(row, live.box, after), tournament, follow_up)
+
+    def _undo(self, game_id: int) -> None:
+        live = self._active(game_id)
+        if not live.actions:
+            raise NotAllowed(f"game {game_id} has no action to take back")
+        refusal = self._refusal(live)
+        if refusal is not None:
+            raise NotAllowed(f"cannot undo: {refusal}")
+        kept = live.actions[:-1]
+        state, previous = rebuild(live.box, live.row, kept)
+        with self.journal.transaction() as version:
+            taken = self.journal.undo_last_action(game_id, version)
+        live.actions, live.state, live.previous = kept, state, previous
+        log.info("game %d: action %d of seat %d taken back", game_id, taken.n, taken.seat)
+        self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
+
+    def _abandon(self, game_id: int, *, whole_tournament: bool = False) -> None:
+        live = self._active(game_id)
+        tid = live.row.tournament
+        if whole_tournament:
+            tournament, upcoming = None, None
+        else:  # the game counts for nothing; the same leader plays again
+            tournament, upcoming = self._next_game(tid, None)
+        with self.journal.transaction() as version:
+            ended_at = self.journal.end_game(game_id, "abandoned", None, version)
+            follow_up = self._start_next(tournament, upcoming, version)
+            if whole_tournament and tid is not None:
+                self.journal.end_tournament(tid, "abandoned")
+        del self._live[game_id]
+        if whole_tournament and tid is not None:
+            tournament = self.snapshots.tournament(tid).game_ended(None).ended("abandoned")
+        row = replace(live.row, status="abandoned", ended=ended_at, version=version)
+        log.info("game %d abandoned", game_id)
+        final = abandoned_state(live.box, live.state)
+        self._go_on(version, self._ended_snapshot(row, live.box, final), tournament, follow_up)
+
+    def _abandon_tournament(self, tid: int) -> None:
+        tournament = self.snapshots.tournament(tid)
+        if tournament.status != "active":
+            raise NotAllowed(f"tournament {tid} is {tournament.status}")
+        current = tournament.games[-1]
+        if current in self._live:
+            self._abandon(current, whole_tournament=True)
+            return
+        with self.journal.transaction() as version:
+            self.journal.end_tournament(tid, "abandoned")
+        self._publish(version, [current], None, {tid: tournament.ended("abandoned")})
+
+    def _issue(self, game_id: int, seat: int, *, reissue: bool) -> str:
+        live = self._active(game_id)
+        token, hashed = new_token(game_id, live.row.seats, live.tokens, seat, reissue=reissue)
+        with self.journal.transaction() as version:
+            self.journal.issue_token(game_id, seat, hashed, version)
+        live.tokens = {h: s for h, s in live.tokens.items() if s != seat}
+        live.tokens[hashed] = seat
+        log.info("game %d: seat %d %s", game_id, seat, "re-issued" if reissue else "claimed")
+        self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
+        return token
+
+    # --- snapshots ----------------------------------------------------------------------------
+    def _refusal(self, live: _Live) -> str | None:
+        if not live.actions or live.previous is None:
+            return "there is no action to take back"
+        last = live.actions[-1]
+        return undo_refusal(live.box, live.previous, last.seat, last.action, live.state)
+
+    def _live_snapshot(self, live: _Live, version: int) -> GameSnapshot:
+        row = live.row
+        claimed = set(live.tokens.values())
+        return GameSnapshot(
+            id=row.id, game=row.game, box=live.box, status="active", seats=tuple(row.seats),
+            claimed=tuple(s in claimed for s in range(len(row.seats))), created=row.created,
+            ended=None, outcome=None, tournament=row.tournament, version=version,
+            state=live.state, undo_refusal=self._refusal(live), tokens=dict(live.tokens),
+        )
+
+    def _ended_snapshot(self, row: GameRow, box: BoxGame, state: Any) -> GameSnapshot:
+        tokens = self.journal.tokens(row.id)
+        claimed = set(tokens.values())
+        status: GameStatus = "finished" if row.status == "finished" else "abandoned"
+        return GameSnapshot(
+            id=row.id, game=row.game, box=box, status=status, seats=tuple(row.seats),
+            claimed=tuple(s in claimed for s in range(len(row.seats))), created=row.created,
+            ended=row.ended, outcome=row.outcome, tournament=row.tournament,
+            version=row.version, state=state, undo_refusal="the game has ended", tokens=tokens,
+        )
+
+    def _publish(self, version: int, changed: list[int],
+                 games: Mapping[int, GameSnapshot] | None,
+                 tournaments: Mapping[int, Tournament] | None = None) -> None:
+        """Swap in the new snapshots (the change is already committed), then tell the
+        listeners of each changed game."""
+        self.snapshots.publish(version, games, tournaments)
+        for game_id in changed:
+            for listener in list(self._listeners):
+                try:
+                    listener(game_id, version)
+                except Exception:
+                    log.exception("a listener failed on game %d", game_id)
+
+
+def abandoned_state(box: BoxGame, state: Any) -> Any:
+    """The final state of an abandoned game: the game's own abandoned state where it has one
+    (UNLOCK reveals its secret), else the state it stopped in."""
+    return box.abandoned(state) if box.abandoned is not None else state
+
+
+def rebuild(box: BoxGame, row: GameRow, actions: list[ActionRow]) -> tuple[Any, Any | None]:
+    """The state after ``actions`` (a seeded start, then each action), and the one before the
+    last action."""
+    rules = box.rules
+    state = rules.start(list(row.seats), row.options, seed=row.seed)
+    previous = None
+    for action in actions:
+        previous, state = state, rules.apply(state, action.seat, action.action)
+    return state, previous
+
+
+def check_players(box: BoxGame, players: object) -> list[str]:
+    """Player names: a list of distinct, non-empty, short texts, as many as the game takes."""
+    rules = box.rules
+    if not isinstance(players, list | tuple) or not all(isinstance(p, str) for p in players):
+        raise NotAllowed("players must be a list of names")
+    names = [p.strip() for p in players]
+    if any(not name for name in names):
+        raise NotAllowed("every player needs a name")
+    long = [n for n in names if len(n) > MAX_NAME_LENGTH]
+    if long:
+        raise NotAllowed(f"the name {long[0][:20]!r}… is longer than {MAX_NAME_LENGTH} characters")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise NotAllowed(f"two players are called {twice!r}; give each a different name")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise NotAllowed(
+            f"{rules.name} takes {rules.min_players}–{rules.max_players} players, "
+            f"got {len(names)}"
+        )
+    return names
+

@@ -1,0 +1,112 @@
+"""Published snapshots: what every reader sees of the games and tournaments.
+
+The session thread alone builds new snapshots (after the change is committed to the journal) and
+swaps them in; readers on any thread read the current ones without a lock and never wait for the
+session thread. Games are found by id in a dict.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from firmware_host.errors import NoSuchGame, NoSuchTournament
+from firmware_host.games import BoxGame
+from firmware_host.session_api import GameStatus, GameSummary
+from firmware_host.tournaments import Tournament
+
+
+@dataclass(frozen=True)
+class GameSnapshot:
+    """One game as the read side sees it; never changed after publication."""
+
+    id: int
+    game: str
+    box: BoxGame = field(repr=False)
+    status: GameStatus
+    seats: tuple[str, ...]
+    claimed: tuple[bool, ...]
+    created: str
+    ended: str | None
+    outcome: Mapping[str, Any] | None
+    tournament: int | None
+    version: int
+    #: ``None`` for a game that ended before this run (the read side rebuilds it on demand).
+    state: Any = field(repr=False)
+    undo_refusal: str | None
+    #: Valid seat tokens (their hashes) → seat.
+    tokens: Mapping[str, int] = field(repr=False)
+
+    def summary(self) -> GameSummary:
+        """The summary ``games()`` and ``history()`` list."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "seats": list(self.seats),
+            "claimed": list(self.claimed),
+            "created": self.created,
+            "ended": self.ended,
+            "outcome": copy.deepcopy(dict(self.outcome)) if self.outcome is not None else None,
+            "tournament": self.tournament,
+        }
+
+
+class Snapshots:
+    """The current snapshots, the change counter, and a way to wait for the next change."""
+
+    def __init__(self, version: int) -> None:
+        self._games: Mapping[int, GameSnapshot] = {}
+        self._tournaments: Mapping[int, Tournament] = {}
+        self._version = version
+        self._changed = threading.Condition()
+
+    # --- readers (any thread) -----------------------------------------------------------------
+    def game(self, game_id: object) -> GameSnapshot:
+        """The game ``game_id``, or :class:`NoSuchGame`."""
+        snap = self._games.get(game_id) if isinstance(game_id, int) else None
+        if snap is None:
+            raise NoSuchGame(f"there is no game {game_id!r}")
+        return snap
+
+    def games(self) -> list[GameSnapshot]:
+        """Every game, newest first."""
+        return sorted(self._games.values(), key=lambda g: g.id, reverse=True)
+
+    def tournament(self, tid: object) -> Tournament:
+        """The tournament ``tid``, or :class:`NoSuchTournament`."""
+        found = self._tournaments.get(tid) if isinstance(tid, int) else None
+        if found is None:
+            raise NoSuchTournament(f"there is no tournament {tid!r}")
+        return found
+
+    def tournaments(self) -> list[Tournament]:
+        """Every tournament, newest first."""
+        return [self._tournaments[t] for t in sorted(self._tournaments, reverse=True)]
+
+    @property
+    def version(self) -> int:
+        """The change counter of the last published change."""
+        return self._version
+
+    def wait_for_change(self, since: int, timeout: float) -> int:
+        """Block until :attr:`version` exceeds ``since`` or ``timeout`` seconds pass."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._version > since, timeout=max(0.0, timeout))
+            return self._version
+
+    # --- the session thread -------------------------------------------------------------------
+    def publish(self, version: int, games: Mapping[int, GameSnapshot] | None = None,
+                tournaments: Mapping[int, Tournament] | None = None) -> None:
+        """Swap in new snapshots of ``games`` and ``tournaments`` (the change is committed), then
+        wake the waiters."""
+        if games:
+            self._games = {**self._games, **games}
+        if tournaments:
+            self._tournaments = {**self._tournaments, **tournaments}
+        with self._changed:
+            self._version = max(self._version, version)
+            self._changed.notify_all()
