@@ -262,7 +262,7 @@ def _web_app(companion: Companion, device: Device, url: str, threads: int) -> Fl
     import web_panel
 
     # Live pages each hold a waitress thread: keep a few threads for ordinary requests.
-    config = {"PUBLIC_URL": url, "MAX_STREAMS": max(1, threads - 8)}
+    config = {"PUBLIC_URL": url, "MAX_STREAMS": max(1, threads - 16)}
     return web_panel.create_app(companion, simulator=device.simulator, config=config)
 
 

@@ -156,6 +156,11 @@ class Companion:
         """Block until :meth:`version` exceeds ``since`` or ``timeout`` seconds pass."""
         return self._snapshots.wait_for_change(since, timeout)
 
+    def wait_for_game(self, game_id: int, since: int, timeout: float) -> int:
+        """Block until the game's version exceeds ``since`` or ``timeout`` seconds pass (only
+        this game's changes wake the caller); returns the game's version."""
+        return self._snapshots.wait_for_game(game_id, since, timeout)
+
     def replay(self, game_id: int) -> list[ReplayStep]:
         return self._read.replay(game_id)
 

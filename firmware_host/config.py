@@ -47,7 +47,7 @@ class WebConfig:
 
     host: str = "0.0.0.0"
     port: int = 8080
-    threads: int = 40
+    threads: int = 80
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,9 @@ class Snapshots:
         self._tournaments: Mapping[int, Tournament] = {}
         self._version = version
         self._changed = threading.Condition()
+        #: Per game, woken only when that game changes (a live page waits on its own game).
+        self._game_changed: dict[int, threading.Condition] = {}
+        self._conditions = threading.Lock()
 
     # --- readers (any thread) -----------------------------------------------------------------
     def game(self, game_id: object) -> GameSnapshot:
@@ -98,6 +101,17 @@ class Snapshots:
             self._changed.wait_for(lambda: self._version > since, timeout=max(0.0, timeout))
             return self._version
 
+    def wait_for_game(self, game_id: int, since: int, timeout: float) -> int:
+        """Block until the game's version exceeds ``since`` or ``timeout`` seconds pass; returns
+        the game's version. Only a change of this game wakes the caller."""
+        self.game(game_id)
+        with self._conditions:
+            condition = self._game_changed.setdefault(game_id, threading.Condition())
+        with condition:
+            condition.wait_for(lambda: self.game(game_id).version > since,
+                               timeout=max(0.0, timeout))
+        return self.game(game_id).version
+
     # --- the session thread -------------------------------------------------------------------
     def publish(self, version: int, games: Mapping[int, GameSnapshot] | None = None,
                 tournaments: Mapping[int, Tournament] | None = None) -> None:
@@ -110,3 +124,9 @@ class Snapshots:
         with self._changed:
             self._version = max(self._version, version)
             self._changed.notify_all()
+        for game_id in games or ():
+            with self._conditions:
+                condition = self._game_changed.get(game_id)
+            if condition is not None:
+                with condition:
+                    condition.notify_all()

@@ -1,20 +1,24 @@
 """The phones' web panel: pages, JSON API and live updates over the daemon's session API.
 
 >>> from web_panel import create_app  # doctest: +SKIP
->>> app = create_app(companion, simulator=None)  # served by waitress, never the dev server
+>>> app = create_app(session, simulator=None)  # served by waitress, never the dev server
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
-from flask import Flask
+from flask import Flask, Response
 from jinja2 import FileSystemBytecodeCache
 
+from firmware_host.session_api import SessionApi
+from firmware_host.simulator import Simulator
+from web_panel.games import PanelGames, builtin_panel_games
 from web_panel.panel_state import EXTENSION, make_state
 
-#: Waitress threads the panel needs: one per phone's live stream (30) plus requests.
-RECOMMENDED_THREADS = 48
+#: Waitress threads the panel needs: one per phone's live stream (60) plus requests.
+RECOMMENDED_THREADS = 80
 
 #: How waitress should serve the panel (``waitress.create_server(app, **WAITRESS_SETTINGS, ...)``):
 #: - ``channel_request_lookahead=1``: a connection stays readable while its request runs, so a
@@ -36,13 +40,19 @@ WAITRESS_SETTINGS: ServerSettings = {
 
 
 def create_app(
-    companion: Any, *, simulator: Any | None = None, config: dict[str, Any] | None = None
+    session: SessionApi,
+    *,
+    simulator: Simulator | None = None,
+    games: PanelGames | None = None,
+    config: Mapping[str, Any] | None = None,
 ) -> Flask:
-    """The panel for ``companion`` (the session API); ``simulator`` adds the ``/device`` page.
+    """The panel for ``session`` (the session API); ``simulator`` adds the ``/device`` page;
+    ``games`` are the games' panel registrations (default: the built-in ones).
 
     ``config`` may set ``PUBLIC_URL`` (the address the join QR encodes), ``MAX_STREAMS`` (live
-    pages held at once: keep it a few below waitress's threads, default 32), ``SSE_KEEPALIVE``
-    (seconds between keep-alive comments), ``PIN_TRIES`` and ``PIN_WINDOW`` (the host PIN's rate
+    pages held at once: keep it below waitress's threads, default 64), ``SSE_KEEPALIVE``
+    (seconds between keep-alive comments), ``SSE_LIFETIME`` (seconds a live stream lasts before
+    the phone reconnects and resumes), ``PIN_TRIES`` and ``PIN_WINDOW`` (the host PIN's rate
     limit), ``HANDOVER_LIFETIME`` and ``CLOCK`` (tests).
     """
     from web_panel import api, device, events, host, pages
@@ -58,7 +68,8 @@ def create_app(
         # Compiled templates survive restarts (a Pi Zero takes seconds to compile them all):
         # Jinja's per-user cache directory, checked against each template's source.
         app.jinja_env.bytecode_cache = FileSystemBytecodeCache()
-    app.extensions[EXTENSION] = make_state(companion, simulator, app.config)
+    registrations = games if games is not None else builtin_panel_games()
+    app.extensions[EXTENSION] = make_state(session, registrations, simulator, app.config)
 
     install_csrf_guard(app)
     register_error_handlers(app)
@@ -70,7 +81,7 @@ def create_app(
     app.register_blueprint(device.bp)
 
     @app.after_request
-    def _headers(response):  # type: ignore[no-untyped-def]
+    def _headers(response: Response) -> Response:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Referrer-Policy", "same-origin")

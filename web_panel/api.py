@@ -31,28 +31,28 @@ def _action_text(body: dict[str, Any]) -> str:
 
 @bp.get("/status")
 def status() -> Response:
-    return jsonify(panel().companion.status())
+    return jsonify(panel().session.status())
 
 
 @bp.get("/catalog")
 def catalog() -> Response:
-    return jsonify(panel().companion.catalog())
+    return jsonify(panel().session.catalog())
 
 
 @bp.get("/games")
 def games() -> Response:
-    return jsonify([g for g in panel().companion.games() if g["status"] == "active"])
+    return jsonify([g for g in panel().session.games() if g["status"] == "active"])
 
 
 @bp.get("/games/<int:game_id>")
 def view(game_id: int) -> Response:
     """The requester's own view (the polling fallback of the live stream)."""
-    return jsonify(panel().companion.view(game_id, seat_of(game_id)))
+    return jsonify(panel().session.view(game_id, seat_of(game_id)))
 
 
 @bp.post("/games/<int:game_id>/seats/<int:seat>/claim")
 def claim(game_id: int, seat: int) -> Response:
-    companion = panel().companion
+    companion = panel().session
     held = seat_of(game_id)
     if held is not None:
         raise ApiError(409, "already_seated", f"This phone already holds seat {held + 1}.")
@@ -67,7 +67,7 @@ def claim(game_id: int, seat: int) -> Response:
 def act(game_id: int) -> Response:
     action = _action_text(json_body())
     seat = require_seat(game_id)
-    return jsonify(panel().companion.act(game_id, seat, action))
+    return jsonify(panel().session.act(game_id, seat, action))
 
 
 @bp.post("/games/<int:game_id>/chance")
@@ -80,7 +80,7 @@ def chance(game_id: int) -> Response:
     body = json_body()
     if not is_host():
         require_seat(game_id)
-    companion = panel().companion
+    companion = panel().session
     if body.get("roll") == "random":
         faces = companion.view(game_id, None).get("die_faces")
         if not isinstance(faces, int) or faces < 1:
@@ -106,14 +106,14 @@ def take_handover(code: str) -> Response:
 
 @bp.get("/history")
 def history() -> Response:
-    return jsonify(panel().companion.history(limit=100))
+    return jsonify(panel().session.history(limit=100))
 
 
 @bp.get("/games/<int:game_id>/replay")
 def replay(game_id: int) -> Response:
-    return jsonify(panel().companion.replay(game_id))
+    return jsonify(panel().session.replay(game_id))
 
 
 @bp.get("/tournaments/<int:tid>")
 def tournament(tid: int) -> Response:
-    return jsonify(panel().companion.tournament(tid))
+    return jsonify(panel().session.tournament(tid))

@@ -1,36 +1,34 @@
-"""Live updates: a server-sent event stream per phone, each carrying that phone's own view.
+"""Live updates: a server-sent event stream per phone, each carrying that phone's own view (or a
+delta of the view it already has; :mod:`web_panel.view_events`).
 
 Each event's id is the game's version, so a phone that slept or reloaded resumes with
-``Last-Event-ID`` (or ``?since=``) and gets the current view at once if it missed a change.
-Keep-alive comments every ``SSE_KEEPALIVE`` seconds hold the connection open through proxies and
-let the server notice a phone that has gone; served by waitress with
-``channel_request_lookahead=1``, a stream also ends within a second of its phone hanging up.
-The seat is re-derived from the token on every event, so a re-issued seat stops receiving at
-once. Phones that would receive the same event (same game, seat, version, language and role —
-typically the spectators) share one rendering of it.
+``Last-Event-ID`` (or ``?since=``) and gets what it missed at once. A stream waits on its own
+game only: other games' changes never wake it. Keep-alive comments every ``SSE_KEEPALIVE``
+seconds hold the connection open through proxies; served by waitress with
+``channel_request_lookahead=1``, a stream also ends within a second of its phone hanging up. A
+stream lives at most ``SSE_LIFETIME`` seconds: the phone reconnects by itself (``retry``) and
+resumes, so no connection lives long enough to pile up what it sent. The seat is re-derived from
+the token at every change, so a re-issued seat stops receiving at once.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 import time
 from collections.abc import Iterator
-from typing import Any
 
 from flask import Blueprint, Response, request, stream_with_context
 
 from web_panel.errors import ApiError
-from web_panel.i18n import current_language
-from web_panel.pages import board_context, render_board
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
-from web_panel.security import is_host, seat_of
+from web_panel.security import seat_of
 
 bp = Blueprint("events", __name__)
 
-#: The longest single wait on the companion, so a closing server ends its streams promptly.
+#: The longest single wait on the session, so a closing server ends its streams promptly.
 WAIT_SLICE = 1.0
+#: How soon a phone reconnects after the server ends a stream (milliseconds).
+RETRY_MS = 1000
 
 
 def _resume_from() -> int:
@@ -39,57 +37,37 @@ def _resume_from() -> int:
     return number if number is not None else -1
 
 
-def event_text(version: int, data: dict[str, Any]) -> str:
-    """One SSE event: its id (the game's version) and its JSON data on one line."""
-    return f"id: {version}\nevent: view\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
-
-
-def _version_of(game_id: int, seat: int | None) -> int:
-    """The game's version as ``seat`` sees it now."""
-    version: int = panel().companion.view(game_id, seat)["version"]
-    return version
-
-
-def _event(game_id: int, with_html: bool) -> str:
-    """The event for the requester's own view now (its board rendered in their language)."""
-    context = board_context(game_id)
-    view = context["view"]
-    data: dict[str, Any] = {"version": view["version"], "seat": context["seat"], "view": view}
-    if with_html:
-        data["html"] = render_board(game_id, context)
-    return event_text(view["version"], data)
-
-
 @bp.get("/api/games/<int:game_id>/events")
 def stream(game_id: int) -> Response:
     state = panel()
-    companion = state.companion
-    companion.view(game_id, None)  # a 404 now, before the stream starts, for an unknown game
+    session = state.session
+    session.game_version(game_id)  # a 404 now, before the stream starts, for an unknown game
     since = _resume_from()
-    with_html = request.args.get("html", "1") != "0"
-
-    # waitress (with channel_request_lookahead >= 1) tells a running request its client hung up.
     hung_up = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    if request.method == "HEAD":
+        return Response(mimetype="text/event-stream")
+    if not state.stream_slots.take():
+        raise ApiError(503, "too_many_streams",
+                       "The companion is serving as many live pages as it can; this page will "
+                       "refresh by polling and retry.")
 
     def events() -> Iterator[str]:
-        last = since
-        yield "retry: 2000\n\n"
-        sent_at = time.monotonic()
-        while not state.closing.is_set():
-            seen = companion.version()
+        last, last_seat = since, seat_of(game_id)
+        yield f"retry: {RETRY_MS}\n\n"
+        started = sent_at = time.monotonic()
+        while not state.closing.is_set() and time.monotonic() - started < state.lifetime:
             seat = seat_of(game_id)
-            version = state.version_cache.get(
-                (game_id, seat, seen), functools.partial(_version_of, game_id, seat)
-            )
-            if version != last:
-                last = version
-                yield state.event_cache.get(
-                    (game_id, seat, version, current_language(), is_host(), with_html),
-                    lambda: _event(game_id, with_html),
-                )
-                sent_at = time.monotonic()
-            # Wait for the next change anywhere; keep-alives count from this stream's last write,
-            # so a quiet game's phone gets them even while other games change all the time.
+            version = session.game_version(game_id)
+            if version != last or seat != last_seat:
+                if seat == last_seat and last >= 0:
+                    version, text = state.events.since(game_id, seat, last)
+                else:
+                    version, text = state.events.current(game_id, seat)
+                if version != last or seat != last_seat:
+                    yield text
+                    sent_at = time.monotonic()
+                last, last_seat = version, seat
+            # Wait for this game's next change; keep-alives count from this stream's last write.
             while not state.closing.is_set():
                 if hung_up():
                     return
@@ -98,15 +76,11 @@ def stream(game_id: int) -> Response:
                     yield ": keep-alive\n\n"
                     sent_at = time.monotonic()
                     continue
-                if companion.wait_for_change(seen, min(remaining, WAIT_SLICE)) > seen:
+                if time.monotonic() - started >= state.lifetime:
+                    return
+                if session.wait_for_game(game_id, last, min(remaining, WAIT_SLICE)) > last:
                     break
 
-    if request.method == "HEAD":
-        return Response(mimetype="text/event-stream")
-    if not state.stream_slots.take():
-        raise ApiError(503, "too_many_streams",
-                       "The companion is serving as many live pages as it can; this page will "
-                       "refresh by polling and retry.")
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
     response.call_on_close(state.stream_slots.give_back)
     response.headers["Cache-Control"] = "no-store"

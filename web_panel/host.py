@@ -8,8 +8,9 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from web_panel.errors import ApiError
+from web_panel.i18n import game_text
 from web_panel.join_qr import qr_svg
-from web_panel.pages import game_names, public_url
+from web_panel.pages import game_info, game_names, public_url
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
 from web_panel.security import HOST_COOKIE, check_pin, is_host, json_body, require_host
@@ -58,7 +59,7 @@ def _int_or_none(body: dict[str, Any], key: str) -> int | None:
 def dashboard() -> str:
     if not is_host():
         return render_template("host_login.html")
-    companion = panel().companion
+    companion = panel().session
     return render_template(
         "host.html", catalog=companion.catalog(), games=companion.games(status="active"),
         names=game_names(), status=companion.status(),
@@ -68,17 +69,22 @@ def dashboard() -> str:
 @bp.get("/host/new/<game>")
 def new_game(game: str) -> Response | str:
     if not is_host():
-        return redirect(url_for("host.dashboard"), code=303)
-    entry = next((g for g in panel().companion.catalog() if g["id"] == game), None)
-    if entry is None:
-        raise ApiError(404, "unknown_game", f"There is no game {game!r}.")
-    return render_template("host_new.html", game=entry)
+        return _to_dashboard()
+    entry = game_info(game)
+    registration = panel().panel_game(game)
+    return render_template("host_new.html", game=entry,
+                           label=lambda key, default: game_text(registration, key, default))
+
+
+def _to_dashboard() -> Response:
+    response = redirect(url_for("host.dashboard"), code=303)
+    return response  # type: ignore[return-value]
 
 
 @bp.get("/host/reissued/<code>")
 def reissued(code: str) -> Response | str:
     if not is_host():
-        return redirect(url_for("host.dashboard"), code=303)
+        return _to_dashboard()
     found = panel().handovers.peek(code)
     if found is None:
         raise ApiError(404, "no_such_handover", "This seat link was used already or has expired.")
@@ -111,7 +117,7 @@ def create_game() -> Response:
     game = body.get("game")
     if not isinstance(game, str):
         raise ApiError(400, "malformed", "game must be a game id such as \"unlock\".")
-    game_id = panel().companion.create_game(
+    game_id = panel().session.create_game(
         game, _players(body), _options(body), seed=_int_or_none(body, "seed")
     )
     return jsonify({"game_id": game_id, "url": url_for("pages.join", game_id=game_id)})
@@ -129,28 +135,28 @@ def create_tournament() -> Response:
     game = body.get("game", "unlock")
     if not isinstance(game, str):
         raise ApiError(400, "malformed", "game must be a game id such as \"unlock\".")
-    tid = panel().companion.create_tournament(game, _players(body), _options(body), order=order)
+    tid = panel().session.create_tournament(game, _players(body), _options(body), order=order)
     return jsonify({"tournament": tid, "url": url_for("pages.tournament", tid=tid)})
 
 
 @bp.post("/api/host/games/<int:game_id>/undo")
 def undo(game_id: int) -> Response:
     require_host()
-    panel().companion.undo(game_id)
-    return jsonify(panel().companion.view(game_id, None))
+    panel().session.undo(game_id)
+    return jsonify(panel().session.view(game_id, None))
 
 
 @bp.post("/api/host/games/<int:game_id>/abandon")
 def abandon(game_id: int) -> Response:
     require_host()
-    panel().companion.abandon(game_id)
-    return jsonify(panel().companion.view(game_id, None))
+    panel().session.abandon(game_id)
+    return jsonify(panel().session.view(game_id, None))
 
 
 @bp.post("/api/host/games/<int:game_id>/seats/<int:seat>/reissue")
 def reissue(game_id: int, seat: int) -> Response:
     require_host()
-    token = panel().companion.reissue_seat(game_id, seat)
+    token = panel().session.reissue_seat(game_id, seat)
     code = panel().handovers.offer(game_id, seat, token)
     return jsonify({"game_id": game_id, "seat": seat,
                     "url": url_for("host.reissued", code=code),

@@ -1,16 +1,16 @@
-"""English and Japanese: the language of a request and the lookup of a message.
+"""English and Japanese: the language of a request and the lookup of a text.
 
 The language comes from the ``tt_lang`` cookie (the toggle) or else the browser's
-``Accept-Language``; English is the fallback. Messages live in :mod:`web_panel.messages`, every
-key in both languages (a test checks it).
+``Accept-Language``; English is the fallback. The panel's own texts live in
+:mod:`web_panel.messages`, each game's with the game (``web_panel/games/<game>/``); every text is
+in both languages (a test checks it).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import g, request
 
+from web_panel.games import PanelGame
 from web_panel.messages import MESSAGES
 from web_panel.security import LANG_COOKIE
 
@@ -30,10 +30,11 @@ def current_language() -> str:
     return chosen
 
 
-def translate(key: str, lang: str | None = None, default: str | None = None, **values: Any) -> str:
-    """The message ``key`` in ``lang`` (default: the request's), with ``{name}`` filled in.
+def translate(key: str, lang: str | None = None, default: str | None = None,
+              **values: object) -> str:
+    """The panel's text ``key`` in ``lang`` (default: the request's), ``{name}`` filled in.
 
-    ``default`` is returned for a key the catalogue lacks (e.g. a rules text shown as is).
+    ``default`` is returned for a key the catalogue lacks.
     """
     entry = MESSAGES.get(key)
     if entry is None:
@@ -44,6 +45,18 @@ def translate(key: str, lang: str | None = None, default: str | None = None, **v
     return text.format(**values) if values else text
 
 
-def client_messages(lang: str) -> dict[str, str]:
-    """The messages the page scripts need (keys starting ``js_``), in ``lang``."""
-    return {key[3:]: entry[lang] for key, entry in MESSAGES.items() if key.startswith("js_")}
+def game_text(game: PanelGame | None, key: str, default: str = "",
+              lang: str | None = None) -> str:
+    """The game's text ``key`` in ``lang`` (default: the request's), or ``default``."""
+    if game is None:
+        return default
+    text = game.text(key, lang or current_language())
+    return text if text is not None else default
+
+
+def page_messages(lang: str, game: PanelGame | None = None) -> dict[str, str]:
+    """Every text a page's scripts may show, in ``lang``: the panel's and the game's."""
+    texts = {key: entry[lang] for key, entry in MESSAGES.items()}
+    if game is not None:
+        texts.update({key: entry[lang] for key, entry in game.texts.items()})
+    return texts

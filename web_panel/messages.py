@@ -1,8 +1,6 @@
-"""Every string of the panel, in English and Japanese (keys starting ``js_`` go to page scripts).
-
-Texts from the rules themselves (option help, refusal messages, outcome reasons) are shown as the
-rules give them.
-"""
+"""The panel's own strings, in English and Japanese. Each game's words (its board, options and
+outcome reasons) live with the game (``web_panel/games/<game>/``); refusal messages come from the
+rules and the session as they give them."""
 
 from __future__ import annotations
 
@@ -45,6 +43,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_winner": {"en": "Nobody wins.", "ja": "勝者なし。"},
     "abandoned": {"en": "This game was abandoned.", "ja": "このゲームは中止されました。"},
     "waiting_for": {"en": "Waiting for", "ja": "手番"},
+    "your_move": {"en": "Your move", "ja": "あなたの手番"},
+    "score_chart": {"en": "Scores over time", "ja": "得点の推移"},
     "the_die": {"en": "The die", "ja": "サイコロ"},
     "turn": {"en": "Turn", "ja": "ターン"},
     "round": {"en": "Round", "ja": "ラウンド"},
@@ -60,24 +60,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reissued_text": {"en": "Let the player scan this code (it works once, for ten minutes).",
                       "ja": "プレイヤーにこのコードを読み取ってもらってください"
                             "(10分間・1回限り)。"},
-    # UNLOCK
-    "the_lock": {"en": "Lock", "ja": "ロック"},
-    "difficulty_easy": {"en": "Easy", "ja": "やさしい"},
-    "difficulty_medium": {"en": "Medium", "ja": "ふつう"},
-    "difficulty_hard": {"en": "Hard", "ja": "むずかしい"},
-    "submitted": {"en": "Submitted", "ja": "提出済み"},
-    "the_secret": {"en": "The secret code", "ja": "秘密のコード"},
-    "your_guess": {"en": "Your code this turn", "ja": "今回のあなたのコード"},
-    "codes_remaining": {"en": "{n} codes still fit the clue board.",
-                        "ja": "手がかりに合うコードは残り {n} 通り。"},
-    "score_track": {"en": "Score track", "ja": "得点トラック"},
-    "clue_board": {"en": "Clue board (columns by matches)", "ja": "手がかりボード(一致数ごとの列)"},
-    "no_clues": {"en": "No cards yet.", "ja": "まだカードはありません。"},
-    "draw_code": {"en": "Draw your code", "ja": "コードを描いてください"},
-    "undo_dot": {"en": "Undo dot", "ja": "1つ戻す"},
-    "clear": {"en": "Clear", "ja": "消去"},
-    "submit": {"en": "Submit", "ja": "送信"},
-    "score_chart": {"en": "Scores over time", "ja": "得点の推移"},
     # Hacktrick
     "deck": {"en": "Deck", "ja": "山札"},
     "row": {"en": "Card row", "ja": "カード列"},
@@ -88,7 +70,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "markers_left": {"en": "Cursor markers left", "ja": "手元のカーソルマーカー"},
     "captured": {"en": "Opponent's cursor markers taken", "ja": "手元の相手のカーソルマーカー"},
     "your_hand": {"en": "Your hand", "ja": "あなたの手札"},
-    "your_move": {"en": "Your move", "ja": "あなたの手番"},
     "pick_card": {"en": "Pick a card, then how to play it.",
                   "ja": "カードを選び、出し方を選んでください。"},
     "verb_play": {"en": "Play", "ja": "出す"},
@@ -188,37 +169,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "dot_n": {"en": "Dot {n}", "ja": "ドット {n}"},
     "back_button": {"en": "Back", "ja": "戻る"},
     # page scripts
-    "js_offline": {"en": "The companion cannot be reached.", "ja": "本体に接続できません。"},
-    "js_refused": {"en": "Refused.", "ja": "受け付けられませんでした。"},
-    "js_player_n": {"en": "Player {n}", "ja": "プレイヤー {n}"},
-    "js_draw_secret": {"en": "Draw the secret code", "ja": "秘密のコードを描いてください"},
-    "js_draw_guess": {"en": "Draw your code for turn {turn}",
-                      "ja": "ターン {turn} のコードを描いてください"},
-    "js_pad_empty": {"en": "Touch a dot and draw.", "ja": "ドットに触れて描いてください。"},
-    "js_hint_ok": {"en": "This code obeys the level.",
-                   "ja": "このコードはレベルの条件を満たしています。"},
-    "js_hint_too_long": {"en": "line {line} joins dots that are not neighbours "
-                               "(not allowed on Easy)",
-                         "ja": "線 {line} は隣り合わないドットを結んでいます(やさしいでは不可)"},
-    "js_hint_cross": {"en": "lines {a} and {b} cross; crossing is not allowed on {level}",
-                      "ja": "線 {a} と {b} が交差しています({level} では交差不可)"},
-    "js_hint_repeat": {"en": "{code} was already drawn in an earlier turn",
-                       "ja": "{code} はすでに描かれたコードです"},
-    "js_hint_passes_used": {"en": "the stroke passes over dot {dot}, which is already used",
-                            "ja": "使用済みのドット {dot} の上を通っています"},
-    "js_hint_crossed": {"en": "dot {dot} was crossed by line {line}: the path can't cross the "
-                              "same dot twice",
-                        "ja": "ドット {dot} は線 {line} が通過済みです"
-                              "(経路は同じドットを2回通過することはできません)"},
-    "js_hint_crosses_again": {"en": "the stroke passes over dot {dot}, which line {line} already "
-                                    "crossed: the path can't cross the same dot twice",
-                              "ja": "線 {line} が通過したドット {dot} の上をもう一度通っています"
-                                    "(経路は同じドットを2回通過することはできません)"},
-    "js_hint_used": {"en": "dot {dot} is already used",
-                     "ja": "ドット {dot} はすでに使われています"},
-    "js_hint_used_loop": {"en": "dot {dot} is already used (loops only on Hard)",
-                          "ja": "ドット {dot} は使用済みです(ループはむずかしいのみ)"},
-    "js_level_easy": {"en": "Easy", "ja": "やさしい"},
-    "js_level_medium": {"en": "Medium", "ja": "ふつう"},
-    "js_level_hard": {"en": "Hard", "ja": "むずかしい"},
+    "offline": {"en": "The companion cannot be reached.", "ja": "本体に接続できません。"},
+    "refused": {"en": "Refused.", "ja": "受け付けられませんでした。"},
 }

@@ -1,20 +1,39 @@
-"""Server-rendered pages: home, join, a game, its replay, history, standings, language toggle."""
+"""Server-rendered pages: home, join, a game, its replay, history, standings, language toggle;
+and each game's own client scripts and styles.
+
+A game page is the page around the board: it carries the seat's view and the game's
+description as JSON, and the game's board script draws the board from them on the phone — the
+same drawing that live updates make (``web_panel/games/<game>/board.js``).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
 
+from firmware_host.session_api import GameInfo, GameSummary, View
 from web_panel.errors import ApiError
-from web_panel.i18n import LANGUAGES
+from web_panel.games import PanelGame
+from web_panel.i18n import LANGUAGES, current_language, page_messages
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
-from web_panel.score_chart import chart_for_replay, chart_for_view
-from web_panel.security import LANG_COOKIE, seat_of
+from web_panel.security import LANG_COOKIE, is_host, seat_of
 
 bp = Blueprint("pages", __name__)
+
+#: The core scripts of a game page, in order; the game's own follow.
+GAME_SCRIPTS = ("panel.js", "kit.js", "generic.js", "game.js")
 
 
 def public_url() -> str:
@@ -25,42 +44,65 @@ def public_url() -> str:
 
 def game_names() -> dict[str, str]:
     """Game id → its display name, from the catalogue."""
-    return {entry["id"]: entry["name"] for entry in panel().companion.catalog()}
+    return {entry["id"]: entry["name"] for entry in panel().session.catalog()}
 
 
-def summary_of(game_id: int) -> dict[str, Any]:
-    """The summary of one game (current or ended), or a 404."""
-    companion = panel().companion
-    for summary in companion.games():
-        if summary["id"] == game_id:
-            return dict(summary)
-    raise ApiError(404, "no_such_game", f"There is no game {game_id}.")
+def game_info(game: str) -> GameInfo:
+    """The catalogue entry of ``game`` (its rules' description), or a 404."""
+    for entry in panel().session.catalog():
+        if entry["id"] == game:
+            return entry
+    raise ApiError(404, "unknown_game", f"There is no game {game!r}.")
 
 
-def board_context(game_id: int) -> dict[str, Any]:
-    """What the board templates need: the requester's own view and its seat."""
-    seat = seat_of(game_id)
-    companion = panel().companion
-    view = companion.view(game_id, seat)
-    tournament = next((g["tournament"] for g in companion.games() if g["id"] == game_id), None)
-    return {"view": view, "seat": seat, "game_id": game_id, "chart": chart_for_view(view),
-            "tournament": tournament}
+def summary_of(game_id: int) -> GameSummary:
+    """The summary of one game (current or ended)."""
+    return panel().session.summary(game_id)
 
 
-def render_board(game_id: int, context: dict[str, Any] | None = None) -> str:
-    """The board fragment (the part live updates replace) for the requester's seat."""
-    context = context or board_context(game_id)
-    return render_template(f"boards/{context['view']['game']}.html", **context)
+def game_page(game_id: int, view: View, *, replay: bool,
+              summary: GameSummary) -> dict[str, Any]:
+    """What the game and replay templates need: the view, the page's data for the scripts, and
+    the game's scripts and styles."""
+    registration = panel().panel_game(summary["game"])
+    urls = {
+        "events": url_for("events.stream", game_id=game_id),
+        "view": url_for("api.view", game_id=game_id),
+        "act": url_for("api.act", game_id=game_id),
+        "chance": url_for("api.chance", game_id=game_id),
+        "undo": url_for("host.undo", game_id=game_id),
+        "abandon": url_for("host.abandon", game_id=game_id),
+        "home": url_for("pages.home"),
+        "tournament": (url_for("pages.tournament", tid=summary["tournament"])
+                       if summary["tournament"] is not None else None),
+    }
+    data = {"game_id": game_id, "game": summary["game"], "info": game_info(summary["game"]),
+            "is_host": is_host(), "replay": replay, "tournament": summary["tournament"],
+            "urls": urls}
+    return {
+        "view": view, "game_id": game_id, "page_data": data,
+        "messages": page_messages(current_language(), registration),
+        "core_scripts": [url_for("static", filename=name) for name in GAME_SCRIPTS],
+        "game_scripts": _assets(registration, "scripts"),
+        "game_styles": _assets(registration, "styles"),
+        "names": game_names(),
+    }
+
+
+def _assets(registration: PanelGame | None, kind: str) -> list[str]:
+    if registration is None:
+        return []
+    names = registration.scripts if kind == "scripts" else registration.styles
+    return [url_for("pages.game_asset", game=registration.id, name=name) for name in names]
 
 
 @bp.get("/")
 def home() -> str:
-    companion = panel().companion
-    games = [g for g in companion.games() if g["status"] == "active"]
+    session = panel().session
     url = public_url()
     return render_template(
-        "home.html", games=games, names=game_names(), join_url=url, qr=qr_svg(url),
-        status=companion.status(),
+        "home.html", games=session.games(status="active"), names=game_names(), join_url=url,
+        qr=qr_svg(url), status=session.status(),
     )
 
 
@@ -76,48 +118,55 @@ def join(game_id: int) -> str:
 
 @bp.get("/games/<int:game_id>")
 def game(game_id: int) -> str:
-    context = board_context(game_id)
-    return render_template(
-        "game.html", board=render_board(game_id, context), names=game_names(), **context
-    )
-
-
-@bp.get("/games/<int:game_id>/board")
-def board(game_id: int) -> str:
-    return render_board(game_id)
+    seat = seat_of(game_id)
+    summary = summary_of(game_id)
+    view = panel().session.view(game_id, seat)
+    return render_template("game.html", seat=seat,
+                           **game_page(game_id, view, replay=False, summary=summary))
 
 
 @bp.get("/games/<int:game_id>/replay")
 def replay(game_id: int) -> str:
-    steps = panel().companion.replay(game_id)
-    if not steps:
-        raise ApiError(404, "no_replay", f"Game {game_id} has no steps to replay.")
+    steps = panel().session.replay(game_id)
     raw = request.args.get("step", str(len(steps) - 1))
     number = whole_number(raw)
     if number is None:
         raise ApiError(400, "bad_step", f"step must be a whole number, not {raw[:20]!r}.")
     index = min(max(number, 0), len(steps) - 1)
     step = steps[index]
-    view = step["view"]
-    context = {"view": view, "seat": None, "game_id": game_id, "chart": chart_for_replay(steps),
-               "tournament": None}
-    return render_template(
-        "replay.html", step=step, index=index, count=len(steps), names=game_names(),
-        board=render_template(f"boards/{view['game']}.html", replay=True, **context),
-        **context,
-    )
+    page = game_page(game_id, step["view"], replay=True, summary=summary_of(game_id))
+    page["page_data"]["steps"] = [
+        {"seat": s["seat"], "scores": _scores(s["view"])} for s in steps]
+    return render_template("replay.html", step=step, index=index, count=len(steps), **page)
+
+
+def _scores(view: View) -> object:
+    """The per-seat scores a step's view shows, for the replay's chart."""
+    return next((view[key] for key in ("scores", "points", "totals") if view.get(key) is not None),
+                None)
+
+
+@bp.get("/boards/<game>/<name>")
+def game_asset(game: str, name: str) -> Response:
+    """A game's own script or style sheet (from its registration's folder)."""
+    registration = panel().panel_game(game)
+    path = registration.asset(name) if registration is not None else None
+    if path is None or not path.is_file():
+        raise ApiError(404, "no_such_file", f"Game {game!r} has no file {name!r}.")
+    response = send_file(path, max_age=300)
+    return response
 
 
 @bp.get("/history")
 def history() -> str:
     return render_template(
-        "history.html", games=panel().companion.history(limit=100), names=game_names()
+        "history.html", games=panel().session.history(limit=100), names=game_names()
     )
 
 
 @bp.get("/tournaments/<int:tid>")
 def tournament(tid: int) -> str:
-    return render_template("tournament.html", tour=panel().companion.tournament(tid))
+    return render_template("tournament.html", tour=panel().session.tournament(tid))
 
 
 @bp.get("/handover/<code>")
@@ -141,4 +190,5 @@ def language(code: str) -> Response:
     response = redirect(target, code=303)
     response.set_cookie(LANG_COOKIE, code, max_age=60 * 60 * 24 * 365, samesite="Lax",
                         httponly=True)
-    return response
+    return response  # type: ignore[return-value]
+

@@ -1,8 +1,9 @@
 """The per-app state of the panel, kept in ``app.extensions["tabletop"]``.
 
-Everything a request needs beyond the request itself lives here: the companion (the session API,
-the only way to games), the simulator (or ``None`` on real hardware), the host sessions, the PIN
-rate limiter, pending seat hand-overs and the "closing" flag that ends live streams on shutdown.
+Everything a request needs beyond the request itself lives here: the session API (the only way
+to games), the panel's game registrations, the simulator (or ``None`` on real hardware), the host
+sessions, the PIN rate limiter, pending seat hand-overs, the shared live events and the "closing"
+flag that ends live streams on shutdown.
 """
 
 from __future__ import annotations
@@ -10,15 +11,19 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from flask import Flask, current_app
 
+from firmware_host.session_api import SessionApi
+from firmware_host.simulator import Simulator
+from web_panel.games import PanelGame, PanelGames
+from web_panel.view_events import ViewEvents
+
 EXTENSION = "tabletop"
-T = TypeVar("T")
 
 
 class PinLimiter:
@@ -85,35 +90,6 @@ class Handovers:
             del self._pending[key]
 
 
-class SharedResults:
-    """Results the live streams share instead of each computing them (a small LRU map).
-
-    Used for rendered events — keyed by everything an event depends on (game, seat, version,
-    language, role), so a hit is the very event that stream would have built — and for a game's
-    version as a seat sees it after a given change counter (one view per seat and change, not
-    one per phone).
-    """
-
-    def __init__(self, size: int = 64) -> None:
-        self.size = size
-        self._results: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...], build: Callable[[], T]) -> T:
-        """The result for ``key``, built once by ``build`` (outside the lock)."""
-        with self._lock:
-            found = self._results.get(key)
-            if found is not None:
-                self._results.move_to_end(key)
-                return found
-        built = build()
-        with self._lock:
-            self._results[key] = built
-            while len(self._results) > self.size:
-                self._results.popitem(last=False)
-        return built
-
-
 class StreamSlots:
     """A cap on live streams held at once, so page loads and actions always find a thread."""
 
@@ -146,15 +122,17 @@ class StreamSlots:
 class PanelState:
     """What the panel's requests share (one per app)."""
 
-    companion: Any
-    simulator: Any | None
+    session: SessionApi
+    games: PanelGames
+    simulator: Simulator | None
     pin_limiter: PinLimiter
     handovers: Handovers
     stream_slots: StreamSlots
+    events: ViewEvents
     keepalive: float = 15.0
+    #: How long one live stream lasts before the phone reconnects (and resumes).
+    lifetime: float = 300.0
     host_sessions: set[str] = field(default_factory=set)
-    event_cache: SharedResults = field(default_factory=SharedResults)
-    version_cache: SharedResults = field(default_factory=SharedResults)
     closing: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -177,19 +155,27 @@ class PanelState:
         with self._lock:
             self.host_sessions.discard(sid or "")
 
+    def panel_game(self, game: str) -> PanelGame | None:
+        """The panel's registration of ``game`` (``None``: the generic board draws it)."""
+        return self.games.get(game)
 
-def make_state(companion: Any, simulator: Any | None, config: dict[str, Any]) -> PanelState:
+
+def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | None,
+               config: Mapping[str, Any]) -> PanelState:
     """Build the state from the app's config (clock and limits can be set by tests)."""
     clock: Callable[[], float] = config.get("CLOCK", time.monotonic)
     return PanelState(
-        companion=companion,
+        session=session,
+        games=games,
         simulator=simulator,
         pin_limiter=PinLimiter(
             int(config.get("PIN_TRIES", 5)), float(config.get("PIN_WINDOW", 60.0)), clock
         ),
         handovers=Handovers(float(config.get("HANDOVER_LIFETIME", 600.0)), clock),
-        stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 32))),
+        stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 64))),
+        events=ViewEvents(session),
         keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
+        lifetime=float(config.get("SSE_LIFETIME", 300.0)),
     )
 
 

@@ -41,7 +41,7 @@ def seat_of(game_id: int) -> int | None:
     token = request.cookies.get(seat_cookie_name(game_id))
     if not token or len(token) > 200:
         return None
-    seat: int | None = panel().companion.seat_for_token(game_id, token)
+    seat: int | None = panel().session.seat_for_token(game_id, token)
     return seat
 
 
@@ -88,7 +88,7 @@ def check_pin(given: object) -> None:
             f"Too many PIN attempts: try again in {int(wait) + 1} seconds.",
             retry_after=int(wait) + 1,
         )
-    expected = str(state.companion.host_pin)
+    expected = str(state.session.host_pin)
     if not isinstance(given, str) or not hmac.compare_digest(given.strip(), expected):
         raise ApiError(
             403, "wrong_pin", "That is not the host PIN shown on the companion's screen."

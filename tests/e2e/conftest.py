@@ -45,6 +45,7 @@ class Table:
     companion: Companion
     served: Served
     new_phone: Callable[..., Page]
+    host_pin: str = HOST_PIN
 
     @property
     def url(self) -> str:

@@ -142,6 +142,8 @@ def requests_for(app: Flask, game_id: int, seats: int, tid: int | None, game: st
                 values = [game]
             elif arg == "filename":
                 values = ["panel.js", "panel.css"]
+            elif arg == "name":
+                values = ["board.js", "board.css", "pattern.js"]
             else:
                 raise AssertionError(f"the crawler does not know how to fill <{arg}> of "
                                      f"{rule.rule}: teach it")

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from typing import Any
 
 from rules import IllegalAction
@@ -27,6 +25,7 @@ TRAVERSAL = re.compile(r"(?<![\w.:-])([1-9]\d?(?:-[1-9]\d?)+)(?![\w-])")
 #: A JSON or Python list of small positive integers (a list of dots).
 DOT_LIST = re.compile(r"[\[(]\s*([1-9]\d?(?:\s*,\s*[1-9]\d?)+)\s*,?\s*[\])]")
 SVG_CARD = re.compile(r'<svg class="code-card[^"]*"[^>]*>(.*?)</svg>', re.S)
+EMBEDDED = re.compile(r'<script type="application/json" id="[^"]+">(.*?)</script>', re.S)
 SVG_LINE = re.compile(r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"/>')
 SVG_DOT = re.compile(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="[\d.]+" class="(?:used)?"/>')
 
@@ -105,57 +104,6 @@ def hands_in_json(data: Any, viewer: int | None) -> Iterator[tuple[int, list[int
             yield from hands_in_json(value, viewer)
 
 
-class HandOnBoard(HTMLParser):
-    """The cards the Hacktrick board shows as the viewer's own: the hand, the card buttons
-    (``data-pick``) and the moves naming a card (``play 3``, ``lead 3``)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.hand: list[int] = []
-        self.picks: list[int] = []
-        self.moves: list[int] = []
-        self._in_hand = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        classes = (found.get("class") or "").split()
-        if self._in_hand:
-            self._in_hand += 1
-        elif tag == "div" and "hand" in classes:
-            self._in_hand = 1
-        pick = found.get("data-pick")
-        if pick is not None and pick.isdigit():
-            self.picks.append(int(pick))
-        action = (found.get("data-action") or "").split()
-        if len(action) >= 2 and action[0] in ("play", "lead") and action[1].isdigit():
-            self.moves.append(int(action[1]))
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._in_hand:
-            self._in_hand -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self._in_hand and data.strip().isdigit():
-            self.hand.append(int(data.strip()))
-
-
-def board_cards(html: str) -> HandOnBoard:
-    """What :class:`HandOnBoard` reads from ``html``."""
-    parser = HandOnBoard()
-    parser.feed(html)
-    parser.close()
-    return parser
-
-
-def foreign_cards(html: str, own: list[int] | None) -> str | None:
-    """Why ``html`` shows cards that are not the viewer's own hand (``own``: None for a viewer
-    without a hand), or None when it shows only theirs."""
-    seen = board_cards(html)
-    mine = Counter(own or [])
-    if seen.hand and Counter(seen.hand) != mine:
-        return f"the board shows the hand {seen.hand}, the viewer holds {own}"
-    for kind, cards in (("card buttons", seen.picks), ("moves", seen.moves)):
-        extra = set(cards) - set(mine)
-        if extra:
-            return f"the board offers {kind} for cards {sorted(extra)} the viewer does not hold"
-    return None
+def embedded_json(html: str) -> list[Any]:
+    """The JSON documents a page carries in ``<script type="application/json">`` elements."""
+    return [json.loads(text) for text in EMBEDDED.findall(html)]

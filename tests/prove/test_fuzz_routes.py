@@ -97,7 +97,10 @@ def filled(rule: Any) -> st.SearchStrategy[str]:
              "game": st.one_of(st.sampled_from(["unlock", "hacktrick", "ico", "dice216"]),
                                st.text(URL_TEXT, max_size=12)),
              "filename": st.one_of(st.sampled_from(["panel.js", "../pyproject.toml", "nope"]),
-                                   st.text(URL_TEXT, max_size=12))}
+                                   st.text(URL_TEXT, max_size=12)),
+             "name": st.one_of(st.sampled_from(["board.js", "board.css", "../__init__.py",
+                                                "..%2F__init__.py", "nope"]),
+                               st.text(URL_TEXT, max_size=12))}
     template = rule.rule
     strategies = {arg: parts[arg] for arg in rule.arguments}
 

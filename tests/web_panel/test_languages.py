@@ -8,13 +8,19 @@ import string
 import pytest
 from flask.testing import FlaskClient
 
+from firmware_host.companion import Companion
+from web_panel.games import builtin_panel_games
 from web_panel.i18n import LANGUAGES
 from web_panel.messages import MESSAGES
 
+#: Every text: the panel's, and each game's (``game:key``).
+TEXTS = {**MESSAGES, **{f"{game.id}:{key}": words for game in builtin_panel_games().values()
+                        for key, words in game.texts.items()}}
 
-@pytest.mark.parametrize("key", sorted(MESSAGES))
-def test_every_message_is_in_both_languages_with_the_same_blanks(key: str) -> None:
-    entry = MESSAGES[key]
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_every_text_is_in_both_languages_with_the_same_blanks(key: str) -> None:
+    entry = TEXTS[key]
     assert set(entry) == set(LANGUAGES)
     assert all(text.strip() for text in entry.values())
     blanks = {lang: {f for _, f, _, _ in string.Formatter().parse(text) if f}
@@ -44,7 +50,13 @@ def test_the_toggle_overrides_the_browser_and_returns_to_the_page(client: FlaskC
     assert toggle is not None and toggle.group(1).startswith("/lang/en")
 
 
-def test_page_scripts_get_their_messages_in_the_pages_language(client: FlaskClient) -> None:
-    page = client.get("/", headers={"Accept-Language": "ja"}).get_data(as_text=True)
-    assert MESSAGES["js_hint_ok"]["ja"] in page
-    assert MESSAGES["js_hint_ok"]["en"] not in page
+def test_page_scripts_get_their_messages_in_the_pages_language(
+    client: FlaskClient, companion: Companion
+) -> None:
+    game_id = companion.create_game("unlock", ["Aiko", "Ben"])
+    page = client.get(f"/games/{game_id}", headers={"Accept-Language": "ja"}).get_data(
+        as_text=True)
+    unlock = builtin_panel_games()["unlock"]
+    assert unlock.texts["hint_ok"]["ja"] in page  # the game's texts, for its board script
+    assert unlock.texts["hint_ok"]["en"] not in page
+    assert MESSAGES["game_over"]["ja"] in page  # and the panel's

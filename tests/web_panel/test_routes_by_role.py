@@ -50,7 +50,7 @@ def shared_app() -> Iterator[Flask]:
 def world(shared_app: Flask) -> Iterator[World]:
     with data_dir() as path, Companion.open(path, host_pin=HOST_PIN) as companion:
         app = shared_app
-        app.extensions[EXTENSION] = make_state(companion, None, app.config)
+        app.extensions[EXTENSION] = make_state(companion, panel(app).games, None, app.config)
         unlock = companion.create_game("unlock", ["Aiko", "Ben", "Chie"])
         a1, b1 = companion.claim_seat(unlock, 0), companion.claim_seat(unlock, 1)
         companion.act(unlock, 0, f"secret {SECRET}")
@@ -108,7 +108,7 @@ TABLE: dict[str, dict[str, Any]] = {
     "pages.home": row("GET", "/", 200),
     "pages.join": row("GET", "/join/1", 200),
     "pages.game": row("GET", "/games/1", 200),
-    "pages.board": row("GET", "/games/1/board", 200),
+    "pages.game_asset": row("GET", "/boards/unlock/board.js", 200),
     "pages.replay": row("GET", "/games/2/replay?step=1", 200),
     "pages.history": row("GET", "/history", 200),
     "pages.tournament": row("GET", "/tournaments/1", 200),

@@ -6,14 +6,23 @@
 (function () {
   const T = window.Tabletop;
   const G = window.TabletopGame;
-  const card = document.getElementById("pad-card");
-  const pad = document.getElementById("pad");
-  if (!card || !pad || !G) return;
+  const K = window.TabletopKit;
+  const boardNode = document.getElementById("board");
+  if (!G || !boardNode || G.replay) return;
   const SVG = "http://www.w3.org/2000/svg";
-  const codeText = document.getElementById("pad-code");
-  const hintText = document.getElementById("pad-hint");
-  const submit = document.getElementById("pad-submit");
-  const title = document.getElementById("pad-title");
+  const { h } = K;
+  // The pad sits above the board and outlives its redrawing: a code half drawn stays drawn.
+  const pad = K.s("svg", { id: "pad", class: "pad", viewBox: "0 0 300 300", role: "application",
+    "aria-label": T.message("draw_code") });
+  const title = h("h2", { id: "pad-title" }, T.message("draw_code"));
+  const codeText = h("p", { id: "pad-code", class: "pad-code", "aria-live": "polite" });
+  const hintText = h("p", { id: "pad-hint", class: "hint", "aria-live": "polite" });
+  const undoButton = h("button", { class: "secondary", id: "pad-undo", type: "button" }, T.message("undo_dot"));
+  const clearButton = h("button", { class: "secondary", id: "pad-clear", type: "button" }, T.message("clear"));
+  const submit = h("button", { class: "big", id: "pad-submit", type: "button", disabled: true }, T.message("submit"));
+  const card = h("section", { class: "card pad-card", id: "pad-card", hidden: true },
+    title, pad, codeText, hintText, h("div", { class: "pad-buttons" }, undoButton, clearButton, submit));
+  boardNode.parentNode.insertBefore(card, boardNode);
   let size = 3;
   let path = [];
   let closed = false;
@@ -253,10 +262,10 @@
   pad.addEventListener("pointerup", stop);
   pad.addEventListener("pointercancel", stop);
 
-  document.getElementById("pad-undo").addEventListener("click", () => {
+  undoButton.addEventListener("click", () => {
     path.pop(); closed = false; refusal = ""; T.showError(""); draw();
   });
-  document.getElementById("pad-clear").addEventListener("click", () => {
+  clearButton.addEventListener("click", () => {
     path = []; closed = false; refusal = ""; T.showError(""); draw();
   });
   submit.addEventListener("click", async () => {

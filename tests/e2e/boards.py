@@ -1,0 +1,67 @@
+"""Helpers for the board tests: a game's page opened as a seat or a spectator, a board drawn
+from a view written by the test, and the board's DOM for comparing a first drawing with a live
+update (one drawing function for both: ``web_panel/games/<game>/board.js``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.e2e.conftest import Table
+
+
+def open_game(table: Table, game_id: int, seat: int | None = None, *,
+              host: bool = False, locale: str = "en-GB") -> Page:
+    """A phone on the game's page: holding ``seat`` (claimed through the API), or watching."""
+    page = table.new_phone(locale=locale)
+    if host:
+        page.goto(f"{table.url}/host")
+        page.fill("#pin", table.host_pin)
+        page.locator("#pin-form button").click()
+        page.wait_for_selector("#logout")
+    if seat is not None:
+        page.goto(f"{table.url}/join/{game_id}")
+        reply = page.evaluate(
+            """async ([url]) => {
+                const r = await fetch(url, {method: "POST", credentials: "same-origin",
+                  headers: {"X-Requested-With": "tabletop", "Content-Type": "application/json"},
+                  body: "{}"});
+                return r.status;
+            }""", [f"/api/games/{game_id}/seats/{seat}/claim"])
+        assert reply == 200, reply
+    page.goto(f"{table.url}/games/{game_id}")
+    page.wait_for_selector("#board > .board")
+    return page
+
+
+def open_again(page: Page, table: Table, game_id: int) -> Page:
+    """The same phone (its cookies: its seat, its host session) opening the game once more."""
+    again = page.context.new_page()
+    again.goto(f"{table.url}/games/{game_id}")
+    again.wait_for_selector("#board > .board")
+    return again
+
+
+def wait_version(page: Page, version: int) -> None:
+    """Wait until the page's board shows the game's ``version`` (a live update arrived)."""
+    page.wait_for_function(
+        "v => Number(document.getElementById('game').dataset.version) >= v", arg=version)
+
+
+def board_html(page: Page) -> str:
+    """The board's DOM as markup."""
+    return str(page.locator("#board").inner_html())
+
+
+def render(page: Page, game: str, view: dict[str, Any], **ctx: Any) -> None:
+    """Draw ``view`` with the game's board script into the page's board (a game page of that
+    game must be open): for cases real play reaches only slowly."""
+    page.evaluate(
+        """([game, view, overrides]) => {
+            const board = window.TabletopBoards.board(game);
+            const ctx = {t: (k, v) => window.Tabletop.message(k, v), isHost: false,
+                         replay: false, urls: {}, ...overrides};
+            document.getElementById("board").replaceChildren(board.render(view, ctx));
+        }""", [game, json.loads(json.dumps(view)), ctx])

@@ -1,0 +1,170 @@
+"""UNLOCK's board drawn on the phone from the seat's view: the clue board by matches, the score
+track, the chart, the secret only on the Lock's phone, the count of codes that still fit, the
+host's undo — and the same DOM whether the board is drawn at page load or by a live update."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.boards import board_html, open_again, open_game, render, wait_version
+from tests.e2e.conftest import Table
+
+pytestmark = pytest.mark.browser
+
+SECRET = "1-5-9-6"
+
+
+@pytest.fixture
+def unlock(table: Table) -> int:
+    """Aiko is the Lock (secret 1-5-9-6); Ben and Chie have played one turn."""
+    companion = table.companion
+    game_id = companion.create_game("unlock", ["Aiko", "Ben", "Chie"])
+    companion.act(game_id, 0, f"secret {SECRET}")
+    companion.act(game_id, 1, "guess 1-5-9")
+    companion.act(game_id, 2, "guess 4-5-6")
+    return game_id
+
+
+def column(page: Page, matches: int) -> str:
+    return str(page.locator(f'.clue-column[data-matches="{matches}"]').inner_text())
+
+
+def test_clue_cards_lie_in_the_column_of_their_matches(table: Table, unlock: int) -> None:
+    page = open_game(table, unlock)
+    # 1-5-9 shares lines 1-5 and 5-9 with the secret: 2 matches, 0 misses, +2.
+    assert "Ben" in column(page, 2) and "+2" in column(page, 2)
+    # 4-5-6 shares none: 0 matches, 2 misses, −2.
+    assert "Chie" in column(page, 0) and "-2" in column(page, 0)
+    heads = page.locator(".clue-column").evaluate_all("cs => cs.map(c => c.dataset.matches)")
+    assert heads == ["0", "1", "2", "3", "4", "5"]
+
+
+def test_clue_board_grows_a_column_for_more_than_five_matches(table: Table,
+                                                              unlock: int) -> None:
+    page = open_game(table, unlock)
+    view = table.companion.view(unlock, None)
+    view["clue_board"] = [{"turn": 1, "seat": 1, "code": "1-2-3-6-9-8-7-4-5", "matches": 8,
+                           "misses": 0, "points": 8, "repeat": False}]
+    render(page, "unlock", view)
+    heads = page.locator(".clue-column").evaluate_all("cs => cs.map(c => c.dataset.matches)")
+    assert heads == [str(m) for m in range(9)]
+
+
+def track_values(page: Page) -> list[int]:
+    return [int(v) for v in page.locator(".track-cell").evaluate_all(
+        "cells => cells.map(c => c.dataset.value)")]
+
+
+def test_score_track_runs_from_minus_ten_to_a_hundred_with_each_guesser_on_it(
+    table: Table, unlock: int
+) -> None:
+    page = open_game(table, unlock)
+    assert track_values(page) == list(range(-10, 101))
+    assert page.locator('.track-cell[data-value="2"] .pawn').get_attribute("title") == "Ben"
+    assert page.locator('.track-cell[data-value="-2"] .pawn').get_attribute("title") == "Chie"
+    # the Lock does not score: never on the track
+    assert page.locator('.pawn[title="Aiko"]').count() == 0
+
+
+def test_score_track_extends_when_a_score_leaves_it(table: Table, unlock: int) -> None:
+    page = open_game(table, unlock)
+    view = table.companion.view(unlock, None)
+    view["scores"] = [0, -13, 104]
+    render(page, "unlock", view)
+    values = track_values(page)
+    assert values[0] <= -13 and values[-1] >= 104
+    assert values == list(range(values[0], values[-1] + 1))
+    rows = page.locator(".track-row").evaluate_all("rs => rs.map(r => r.children.length)")
+    assert max(rows) <= 10
+
+
+def test_score_chart_draws_each_guesser(table: Table, unlock: int) -> None:
+    page = open_game(table, unlock)
+    chart = page.locator("figure.chart")
+    expect(chart.locator("polyline")).to_have_count(2)
+    legend = chart.locator("figcaption").inner_text()
+    assert "Ben 2" in legend and "Chie -2" in legend
+
+
+def test_only_the_lock_sees_the_secret_while_the_game_goes_on(table: Table, unlock: int) -> None:
+    lock = open_game(table, unlock, 0)
+    expect(lock.locator(".my-card.secret code")).to_have_text(SECRET)
+    for seat in (1, 2, None):
+        page = open_game(table, unlock, seat)
+        assert page.locator(".my-card.secret").count() == 0
+        assert SECRET not in page.content()
+
+
+def test_the_code_pad_is_on_a_guessers_page_with_the_game_settings(table: Table,
+                                                                    unlock: int) -> None:
+    page = open_game(table, unlock, 1)
+    expect(page.locator("#pad-card")).to_be_visible()
+    assert page.evaluate("window.TabletopGame.view().difficulty") == "medium"
+    assert page.evaluate("window.TabletopGame.view().you") == 1
+    watcher = open_game(table, unlock)
+    expect(watcher.locator("#pad-card")).to_be_hidden()
+
+
+def test_unlock_page_says_how_many_codes_still_fit_the_clue_board(table: Table,
+                                                                   unlock: int) -> None:
+    count = table.companion.view(unlock, None)["codes_remaining"]
+    page = open_game(table, unlock)
+    expect(page.locator(".remaining")).to_have_text(f"{count} codes still fit the clue board.")
+
+
+def test_host_undo_is_offered_only_when_the_last_action_can_be_taken_back(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("unlock", ["Aiko", "Ben"])
+    host = open_game(table, game_id, host=True)
+    undo = host.get_by_role("button", name="Undo")
+    expect(undo).to_be_disabled()
+    companion.act(game_id, 0, "secret 1-2-3")
+    wait_version(host, companion.view(game_id, None)["version"])
+    expect(undo).to_be_enabled()
+    undo.click()
+    expect(undo).to_be_disabled()
+    assert companion.view(game_id, 0)["secret"] is None
+    assert open_game(table, game_id).locator("[data-host-post]").count() == 0
+
+
+def test_a_finished_tournament_game_links_to_the_standings(table: Table) -> None:
+    companion = table.companion
+    tid = companion.create_tournament("unlock", ["Aiko", "Ben"])
+    game_id = companion.tournament(tid)["games"][0]
+    lock = companion.view(game_id, None)["lock"]
+    companion.act(game_id, lock, "secret 1-2-3")
+    companion.act(game_id, 1 - lock, "guess 1-2-3")
+    page = open_game(table, game_id)
+    expect(page.locator(".outcome a.button").first).to_have_attribute("href",
+                                                                        f"/tournaments/{tid}")
+    reason = page.locator(".outcome .reason").inner_text()
+    assert reason and "found" in reason and not re.search(r"\b[a-z]+_[a-z]+\b", reason)
+
+
+def played(table: Table) -> int:
+    """A new UNLOCK game in the fixture's state: the secret set, one turn played."""
+    companion = table.companion
+    game_id = companion.create_game("unlock", ["Aiko", "Ben", "Chie"])
+    companion.act(game_id, 0, f"secret {SECRET}")
+    companion.act(game_id, 1, "guess 1-5-9")
+    companion.act(game_id, 2, "guess 4-5-6")
+    return game_id
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table,
+                                                           seat: int | None) -> None:
+    """One drawing for the page's first render and its live updates (issue 15)."""
+    companion = table.companion
+    game_id = played(table)
+    live = open_game(table, game_id, seat)
+    companion.act(game_id, 1, "guess 3-5-7")  # a delta: Ben has submitted
+    wait_version(live, companion.view(game_id, None)["version"])
+    companion.act(game_id, 2, "guess 2-5-8")  # the turn's reveal
+    wait_version(live, companion.view(game_id, None)["version"])
+    fresh = open_again(live, table, game_id)
+    assert board_html(live) == board_html(fresh)
+    assert live.locator(".clue-card").count() == 4

@@ -1,0 +1,149 @@
+/* UNLOCK's board, drawn from the seat's view: the player's own cards, how many codes still fit,
+   the score track (−10…100, extended when a score leaves it), the public clue board laid out by
+   matches as on the table, and the score chart. */
+"use strict";
+(function () {
+  const K = window.TabletopKit;
+  const { h, s } = K;
+  const cards = new Map();  // a code's card never changes: drawn once, then cloned
+
+  /* A code drawn on a size×size card: its lines, its dots, a ring on its first dot. */
+  function codeCard(code, size) {
+    const key = size + ":" + code;
+    if (!cards.has(key)) cards.set(key, drawCard(code, size));
+    return cards.get(key).cloneNode(true);
+  }
+
+  function drawCard(code, size) {
+    const cell = 20, pad = 10;
+    const point = (dot) => [pad + ((dot - 1) % size) * cell, pad + Math.floor((dot - 1) / size) * cell];
+    const dots = String(code || "").split("-").map(Number).filter((d) => d >= 1 && d <= size * size);
+    const used = new Set(dots);
+    const extent = 2 * pad + (size - 1) * cell;
+    const lines = [];
+    for (let i = 1; i < dots.length; i += 1) {
+      const [x1, y1] = point(dots[i - 1]);
+      const [x2, y2] = point(dots[i]);
+      lines.push(s("line", { x1, y1, x2, y2 }));
+    }
+    const grid = [];
+    for (let dot = 1; dot <= size * size; dot += 1) {
+      const [cx, cy] = point(dot);
+      grid.push(s("circle", { cx, cy, r: used.has(dot) ? 3.2 : 2.2, class: used.has(dot) ? "used" : null }));
+    }
+    const start = dots.length ? point(dots[0]) : null;
+    return s("svg", { class: "code-card", viewBox: `0 0 ${extent} ${extent}`, role: "img", "aria-label": code },
+      lines, grid, start ? s("circle", { cx: start[0], cy: start[1], r: 5, class: "start" }) : null);
+  }
+
+  function myCard(caption, code, size, secret) {
+    return h("figure", { class: "my-card" + (secret ? " secret" : "") },
+      h("figcaption", {}, caption), codeCard(code, size), h("code", {}, code));
+  }
+
+  /* The score track: −10…100 in rows of ten, extended to any score outside that range; each
+     cell holds the guessers standing on it (the Lock does not score). */
+  function scoreTrack(view, ctx) {
+    const scores = {};
+    (view.scores || []).forEach((value, seat) => {
+      if (seat !== view.lock && Number.isInteger(value)) scores[seat] = value;
+    });
+    const values = Object.values(scores);
+    let low = Math.min(-10, ...values);
+    const high = Math.max(100, ...values);
+    low -= ((low % 10) + 10) % 10;
+    const rows = [];
+    for (let start = low; start <= high; start += 10) {
+      const cells = [];
+      for (let value = start; value < Math.min(start + 10, high + 1); value += 1) {
+        const here = Object.keys(scores).map(Number).filter((seat) => scores[seat] === value);
+        cells.push(h("div", {
+          class: "track-cell" + (value === 0 ? " zero" : "") + (value < 0 ? " negative" : ""),
+          role: "cell", dataset: { value } },
+        h("span", { class: "n" }, String(value)),
+        here.map((seat) => h("span", { class: "pawn", style: { "--seat": K.seatColour(seat) }, title: view.seats[seat] },
+          String(view.seats[seat]).slice(0, 1)))));
+      }
+      rows.push(h("div", { class: "track-row", role: "row" }, cells));
+    }
+    return [
+      h("h2", {}, ctx.t("score_track")),
+      h("div", { class: "track", role: "table", "aria-label": ctx.t("score_track") }, rows),
+      h("ul", { class: "scores" }, Object.keys(scores).map(Number).map((seat) => h("li", {},
+        K.seatChip(view, seat), " ", h("b", { class: "score", dataset: { seat } }, String(scores[seat]))))),
+    ];
+  }
+
+  /* The clue board as laid on the table: a column per matches value (0…5 always, more when a
+     card has them), cards in turn order. */
+  function clueBoard(view, ctx) {
+    const board = view.clue_board || [];
+    const size = Number(view.size || 3);
+    const top = Math.max(5, ...board.map((card) => Number(card.matches || 0)));
+    const columns = [];
+    for (let m = 0; m <= top; m += 1) {
+      columns.push(h("div", { class: "clue-column", dataset: { matches: m } },
+        h("div", { class: "clue-head" }, String(m)),
+        board.filter((card) => Number(card.matches || 0) === m).map((card) =>
+          h("div", { class: "clue-card", style: { "--seat": K.seatColour(card.seat) } },
+            codeCard(card.code, size),
+            h("div", { class: "clue-meta" }, h("span", {}, String(view.seats[card.seat]).slice(0, 6)),
+              " ", h("span", { class: "muted" }, "T" + card.turn)),
+            h("div", { class: "clue-meta" }, h("span", { class: "ok" }, "✓" + card.matches),
+              " ", h("span", { class: "bad" }, "✗" + card.misses),
+              " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0)))))));
+    }
+    return [
+      h("h2", {}, ctx.t("clue_board")),
+      board.length ? null : h("p", { class: "muted" }, ctx.t("no_clues")),
+      h("div", { class: "clue-board" }, columns),
+    ];
+  }
+
+  /* Each guesser's running score, turn by turn, from the clue board. */
+  function scoreChart(view, ctx) {
+    const board = view.clue_board || [];
+    const turns = [...new Set(board.map((card) => Number(card.turn || 0)))].sort((a, b) => a - b);
+    if (!turns.length) return null;
+    const series = {};
+    (view.seats || []).forEach((_, seat) => { if (seat !== view.lock) series[seat] = [0]; });
+    const running = {};
+    for (const seat of Object.keys(series)) running[seat] = 0;
+    for (const turn of turns) {
+      for (const card of board) {
+        if (Number(card.turn) === turn && card.seat in running) running[card.seat] += Number(card.points || 0);
+      }
+      for (const seat of Object.keys(series)) series[seat].push(running[seat]);
+    }
+    return K.chart(view, series, ["0", ...turns.map(String)], ctx);
+  }
+
+  function render(view, ctx) {
+    const size = Number(view.size || 3);
+    const options = view.options || {};
+    const guesses = (view.guesses || []).filter((g) => g.code);
+    return h("div", { class: "board unlock", dataset: { viewVersion: view.version } },
+      K.facts(
+        ctx.t("turn") + " " + view.turn + (options.turn_limit ? " / " + options.turn_limit : ""),
+        ctx.t("difficulty_" + view.difficulty),
+        size + "×" + size,
+        view.lock !== null && view.lock !== undefined
+          ? h("span", {}, ctx.t("the_lock") + ": ", h("b", {}, view.seats[view.lock])) : null),
+      K.outcomeBox(view, ctx),
+      K.waitingFor(view, ctx),
+      (view.submitted || []).length ? h("p", { class: "submitted" }, ctx.t("submitted") + ": ",
+        view.submitted.map((seat) => K.seatChip(view, seat))) : null,
+      h("div", { class: "mine" },
+        view.secret ? myCard(ctx.t("the_secret"), view.secret, size, true) : null,
+        view.my_guess ? myCard(ctx.t("your_guess"), view.my_guess, size, false) : null,
+        guesses.map((g) => myCard(view.seats[g.seat], g.code, size, false))),
+      view.codes_remaining !== undefined && view.codes_remaining !== null && !view.outcome
+        ? h("p", { class: "remaining" }, ctx.t("codes_remaining", { n: view.codes_remaining })) : null,
+      scoreTrack(view, ctx),
+      clueBoard(view, ctx),
+      scoreChart(view, ctx),
+      K.hostTools(view, ctx));
+  }
+
+  window.TabletopBoards.register("unlock", { render });
+})();
