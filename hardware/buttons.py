@@ -17,12 +17,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from types import TracebackType
 
 from gpiozero import Button
 from gpiozero.exc import BadPinFactory, GPIOPinInUse, GPIOZeroError, PinInvalidPin
 from gpiozero.pins import Factory
 
+from hardware.closing import Closing
 from hardware.debounce import DebounceGuard
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEmitter, PadInput, PadListener
@@ -49,7 +49,7 @@ def open_button(
         raise DeviceNotFound(role, f"GPIO{pin}", f"{exc}; " + GPIO_ADVICE) from exc
 
 
-class ButtonGrid(PadInput):
+class ButtonGrid(PadInput, Closing):
     """Dots 1–9 and OK / Back as pressed / released / held `PadEvent` s.
 
     ``debounce`` is our guard's window in seconds (``clock`` is its time source);
@@ -154,28 +154,14 @@ class ButtonGrid(PadInput):
             settle.cancel()
         self._events.close()
         # Each gpiozero Button owns a hold thread that notices a stop request only every
-        # 0.1 s (or after hold_time while pressed); asking all of them first, and waking the
-        # pressed ones, lets them finish together rather than one after another.
-        for button in buttons:
-            hold_thread = getattr(button, "_hold_thread", None)
-            if hold_thread is not None:
-                hold_thread.stopping.set()
-            inactive = getattr(button, "_inactive_event", None)
-            if inactive is not None:
-                inactive.set()
-        for button in buttons:
-            button.close()
-
-    def __enter__(self) -> ButtonGrid:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+        # 0.1 s: closing the buttons side by side (through their public close) lets those
+        # threads finish together rather than one after another.
+        closers = [threading.Thread(target=button.close, name="button-close", daemon=True)
+                   for button in buttons]
+        for closer in closers:
+            closer.start()
+        for closer in closers:
+            closer.join()
 
     def __repr__(self) -> str:
         state = "closed" if self._closed else f"keys={list(self.pins.keys())}"

@@ -26,11 +26,11 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any, Literal, Protocol
 
 from PIL import Image
 
+from hardware.closing import Closing
 from hardware.errors import DeviceNotFound, PinMapError
 from hardware.pinmap import SpiDisplayPins
 
@@ -273,7 +273,7 @@ def plan_windows(
     return best[pages][1]
 
 
-class Display:
+class Display(Closing):
     """An OLED fed PIL images; see the module docstring for what it sends.
 
     Build it from an existing luma device (``Display(device)``) or from an `OledConfig`
@@ -495,17 +495,6 @@ class Display:
                 if not _is_bus_error(exc):
                     raise
                 log.warning("OLED cleanup failed: %s", exc)
-
-    def __enter__(self) -> Display:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         kind = type(self.device).__name__

@@ -16,7 +16,6 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any, Protocol
 
 from gpiozero import DigitalInputDevice
@@ -24,6 +23,7 @@ from gpiozero.exc import BadPinFactory, GPIOZeroError
 from gpiozero.pins import Factory
 
 from hardware.buttons import GPIO_ADVICE
+from hardware.closing import Closing
 from hardware.errors import DeviceNotFound, PinMapError
 from hardware.events import PadEmitter, PadInput, PadListener
 from hardware.pinmap import DOTS, Key
@@ -117,7 +117,7 @@ class TouchConfig:
         return I2C_TOUCH_ADVICE.format(irq=self.irq_pin, bus=self.bus, address=self.address)
 
 
-class TouchGrid(PadInput):
+class TouchGrid(PadInput, Closing):
     """The MPR121 as pressed / released / held `PadEvent` s with ``source="touch"``.
 
     ``bus`` is an open ``smbus2.SMBus`` (or anything with its byte/block methods); use
@@ -283,17 +283,6 @@ class TouchGrid(PadInput):
             close = getattr(self.bus, "close", None)
             if close is not None:
                 close()
-
-    def __enter__(self) -> TouchGrid:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"<TouchGrid {self.config.where()} {'closed' if self._closed else 'open'}>"

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rules.errors import OptionError
 from rules.options import Option, OptionValue, resolve_options
 
 #: The pseudo-seat of chance: ``to_act`` contains it when the game waits for a die roll or a
@@ -31,6 +32,8 @@ class Game(ABC, Generic[StateT]):
     #: Every ``outcome()["reason"]`` the game can give: data with a translation key per member
     #: (the panel and the OLED name each in the players' language), never free text.
     reasons: ClassVar[type[StrEnum]]
+    #: Said after "is for N–M players" when the count is wrong (e.g. who the seats are).
+    players_note: ClassVar[str] = ""
 
     def resolve_options(
         self, options: Mapping[str, object] | None, n_players: int
@@ -48,14 +51,44 @@ class Game(ABC, Generic[StateT]):
             "options": [o.describe() for o in self.options],
         }
 
-    @abstractmethod
     def start(
         self,
         players: list[str],
         options: Mapping[str, object] | None = None,
         seed: int | None = None,
     ) -> StateT:
-        """A new game for ``players`` (names, seat order) with validated ``options``."""
+        """A new game for ``players`` (names, in seat order) with validated ``options``;
+        ``seed`` (``None``: 0) fixes every random choice, so a game replays from it.
+
+        The checks every game makes are made here; the game builds its state in :meth:`setup`.
+        """
+        names = self.check_players(players)
+        chosen = self.resolve_options(options, len(names))
+        if seed is None:
+            seed = 0
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError("seed", f"a seed is a whole number, got {seed!r}")
+        return self.setup(names, chosen, seed)
+
+    def check_players(self, players: object) -> tuple[str, ...]:
+        """The players' names: a list of non-empty texts, as many as the game takes."""
+        if not isinstance(players, list | tuple):
+            raise OptionError("players", f"players must be a list of names, not {players!r}")
+        for name in players:
+            if not isinstance(name, str) or not name.strip():
+                raise OptionError("players",
+                                  f"a player's name must be non-empty text, not {name!r}")
+        if not self.min_players <= len(players) <= self.max_players:
+            count = (str(self.min_players) if self.min_players == self.max_players
+                     else f"{self.min_players}–{self.max_players}")
+            raise OptionError("players", f"{self.name} is for {count} players"
+                              f"{self.players_note}, not {len(players)}")
+        return tuple(players)
+
+    @abstractmethod
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> StateT:
+        """The first state of a game for checked ``players`` and resolved ``options``."""
 
     @abstractmethod
     def to_act(self, state: StateT) -> list[int]:

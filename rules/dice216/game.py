@@ -43,18 +43,12 @@ class Dice216(Game[State]):
         """Validate the options and their combination for ``n_players``."""
         return resolve(options, n_players)
 
-    def start(
-        self,
-        players: list[str],
-        options: Mapping[str, object] | None = None,
-        seed: int | None = None,
-    ) -> State:
-        """A new game; ``first_player='random'`` draws the first seat from ``seed`` (None: 0)."""
-        if not self.min_players <= len(players) <= self.max_players:
-            raise RulesError(f"2 1 6 is for 2–4 players, not {len(players)}")
-        setup = Setup.from_options(resolve(options, len(players)))
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> State:
+        """A new game; ``first_player='random'`` draws the first seat from ``seed``."""
+        setup = Setup.from_options(options)
         if setup.first_player == "random":
-            first = random.Random(0 if seed is None else seed).randrange(len(players))
+            first = random.Random(seed).randrange(len(players))
         else:
             first = int(setup.first_player)
         return State(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.errors import IllegalAction, OptionError
+from rules.errors import IllegalAction
 from rules.game import Game
 from rules.hacktrick.actions import Action
 from rules.hacktrick.disclosure import reveals_hidden
@@ -19,7 +19,7 @@ from rules.hacktrick.turns import (
     legal_actions,
 )
 from rules.hacktrick.views import outcome, to_act, view
-from rules.options import Option
+from rules.options import Option, OptionValue
 
 TWO_PLAYERS_ONLY = (
     "Two players only: the 3–4 player team game and the Battle of Wits expansion are not "
@@ -67,6 +67,7 @@ class Hacktrick(Game[HacktrickState]):
     max_players = 2
     options = OPTIONS
     reasons = Reason
+    players_note = f". {TWO_PLAYERS_ONLY}"
 
     def describe(self) -> dict[str, Any]:
         return {**super().describe(), "notes": TWO_PLAYERS_ONLY}
@@ -75,23 +76,14 @@ class Hacktrick(Game[HacktrickState]):
         """The action as :class:`rules.hacktrick.actions.Action` prints it."""
         return str(Action.parse(action))
 
-    def start(
-        self,
-        players: list[str],
-        options: Mapping[str, object] | None = None,
-        seed: int | None = None,
-    ) -> HacktrickState:
-        """A new game: round 1 is dealt and seat 0 leads. ``seed`` fixes every shuffle
-        (``None`` means seed 0: the caller should pass a seed it records)."""
-        if len(players) != 2 or not all(isinstance(p, str) and p.strip() for p in players):
-            raise OptionError("players", f"{TWO_PLAYERS_ONLY} Got {players!r}.")
-        settings = Settings.from_dict(self.resolve_options(options, len(players)))
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise OptionError("seed", f"a seed is a whole number, got {seed!r}")
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> HacktrickState:
+        """A new game: round 1 is dealt and seat 0 leads; ``seed`` fixes every shuffle."""
+        settings = Settings.from_dict(dict(options))
         blank = HacktrickState(
             players=(players[0], players[1]),
             settings=settings,
-            seed=0 if seed is None else seed,
+            seed=seed,
             shuffles=0,
             round=0,
             starter=0,

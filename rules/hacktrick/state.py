@@ -182,11 +182,6 @@ class HacktrickState:
         """The seat that won the game, once it is over."""
         return self.results[-1].winner if self.phase == "over" else None
 
-    def __str__(self) -> str:
-        from rules.hacktrick.text import render
-
-        return render(self)
-
 
 def dump_state(state: HacktrickState) -> dict[str, Any]:
     """The state as JSON-safe data."""

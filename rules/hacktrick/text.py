@@ -23,6 +23,7 @@ from typing import Any
 from rules.hacktrick.board import LETTERS
 from rules.hacktrick.endings import RoundEnd
 from rules.hacktrick.state import HacktrickState
+from rules.hacktrick.views import view
 
 #: The text form's words for how a round was won.
 ROUND_ENDS = {
@@ -35,8 +36,6 @@ ROUND_ENDS = {
 
 def render(state: HacktrickState, *, hands: bool = True) -> str:
     """The position as text; ``hands=False`` leaves out the hands and the deck (for logs)."""
-    from rules.hacktrick.views import view
-
     public = view(state, None)
     if hands and not state.settings.table:
         for seat in (0, 1):

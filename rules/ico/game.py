@@ -36,7 +36,7 @@ from rules.ico.geometry import (
 )
 from rules.ico.net import colour_indices, net_json
 from rules.ico.state import COLOURS, MARKERS_PER_COLOUR, IcoState, dump_state, load_state
-from rules.options import Option
+from rules.options import Option, OptionValue
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -107,22 +107,14 @@ class Ico(Game[IcoState]):
 
     # --- starting -------------------------------------------------------------------------
 
-    def start(
-        self,
-        players: list[str],
-        options: Mapping[str, object] | None = None,
-        seed: int | None = None,
-    ) -> IcoState:
-        """A new game: empty board, the black tile on ``start_face``, ``first_player`` to move.
-
-        "random" choices are drawn from ``seed`` (0 when none is given), so a game replays.
-        """
-        if not self.min_players <= len(players) <= self.max_players:
-            raise OptionError("players", f"ICO is for 2–4 players, not {len(players)}")
-        chosen = self.resolve_options(options, len(players))
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> IcoState:
+        """A new game: empty board, the black tile on ``start_face``, ``first_player`` to move;
+        "random" choices are drawn from ``seed``, so a game replays."""
+        chosen = options
         if chosen["double_opposite"] and chosen["level"] != "2+":
             raise OptionError("double_opposite", "only applies at level 2+")
-        rng = random.Random(0 if seed is None else seed)
+        rng = random.Random(seed)
         face = chosen["start_face"]
         face = rng.choice(FACE_IDS) if face == "random" else str(face)
         first = chosen["first_player"]

@@ -21,7 +21,7 @@ everyone scores 0 and loses). The host may abandon a game with :func:`abandon_ga
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -187,27 +187,22 @@ class Unlock(Game[UnlockState]):
     max_players = 16
     options = OPTIONS
     reasons = Reason
+    players_note = " (the Lock and 1 or more guessers)"
 
-    def start(
-        self,
-        players: list[str],
-        options: Mapping[str, object] | None = None,
-        seed: int | None = None,
-    ) -> UnlockState:
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> UnlockState:
         """A new game; the Lock draws the secret first. UNLOCK has no chance: ``seed`` is unused."""
-        names = _check_players(players, self.min_players, self.max_players)
-        chosen = self.resolve_options(options, len(names))
-        turn_limit = chosen["turn_limit"]
+        turn_limit = options["turn_limit"]
         return UnlockState(
-            players=names,
-            difficulty=check_difficulty(str(chosen["difficulty"])),
-            size=int(str(chosen["size"])),
-            auto_connect=bool(chosen["auto_connect"]),
-            repeats=str(chosen["repeats"]),
+            players=players,
+            difficulty=check_difficulty(str(options["difficulty"])),
+            size=int(str(options["size"])),
+            auto_connect=bool(options["auto_connect"]),
+            repeats=str(options["repeats"]),
             turn_limit=None if turn_limit is None else int(str(turn_limit)),
-            shared_win=bool(chosen["shared_win"]),
-            lock=int(str(chosen["lock"])),
-            scores=(0,) * len(names),
+            shared_win=bool(options["shared_win"]),
+            lock=int(str(options["lock"])),
+            scores=(0,) * len(players),
         )
 
     def to_act(self, state: UnlockState) -> list[int]:
@@ -409,21 +404,6 @@ class Unlock(Game[UnlockState]):
         if state.end is not None:
             raise IllegalAction(f"the game is already {state.phase}; it cannot be abandoned")
         return replace(state, end=END_ABANDONED)
-
-
-def _check_players(players: Iterable[str], least: int, most: int) -> tuple[str, ...]:
-    if not isinstance(players, list | tuple):
-        raise RulesError(f"players must be a list of names, not {players!r}")
-    names = tuple(players)
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
-            raise RulesError(f"a player's name must be non-empty text, not {name!r}")
-    if not least <= len(names) <= most:
-        raise RulesError(
-            f"UNLOCK is played by {least} to {most} players (the Lock and 1 or more guessers), "
-            f"not {len(names)}"
-        )
-    return names
 
 
 def _check_end(end: object) -> str | None:

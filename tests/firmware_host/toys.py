@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from firmware_host.games import BoxGame, Registry
-from rules import CHANCE, Game, IllegalAction, Option
+from rules import CHANCE, Game, IllegalAction, Option, OptionValue
 from rules.unlock.tournament import Tournament
 
 
@@ -43,14 +43,13 @@ class Race(Game[RaceState]):
     options = (Option("first_player", "seat", 0, "Who starts.", allow_random=True),
                Option("goal", "int", 10, "Points to win.", minimum=1))
 
-    def start(self, players: list[str], options: Mapping[str, object] | None = None,
-              seed: int | None = None) -> RaceState:
-        chosen = self.resolve_options(options, len(players))
-        first = chosen["first_player"]
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> RaceState:
+        first = options["first_player"]
         if first == "random":
             first = random.Random(seed).randrange(len(players))
         assert isinstance(first, int)
-        return RaceState(tuple(players), (0,) * len(players), first, None)
+        return RaceState(players, (0,) * len(players), first, None)
 
     def to_act(self, state: RaceState) -> list[int]:
         if max(state.totals) >= 10:
@@ -115,11 +114,11 @@ class Vault(Game[VaultState]):
     max_players = 5
     options = (Option("lock", "seat", 0, "The Lock's seat."),)
 
-    def start(self, players: list[str], options: Mapping[str, object] | None = None,
-              seed: int | None = None) -> VaultState:
-        lock = self.resolve_options(options, len(players))["lock"]
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> VaultState:
+        lock = options["lock"]
         assert isinstance(lock, int)
-        return VaultState(tuple(players), lock, None, (), self._after(lock, len(players)))
+        return VaultState(players, lock, None, (), self._after(lock, len(players)))
 
     @staticmethod
     def _after(seat: int, n: int) -> int:

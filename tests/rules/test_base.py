@@ -17,6 +17,7 @@ from rules import (
     IllegalAction,
     Option,
     OptionError,
+    OptionValue,
     UnknownGame,
     get_game,
     resolve_options,
@@ -120,8 +121,8 @@ class Nim(Game[Pile]):
     max_players = 2
     reasons = NimEnd
 
-    def start(self, players: list[str], options: Mapping[str, object] | None = None,
-              seed: int | None = None) -> Pile:
+    def setup(self, players: tuple[str, ...], options: Mapping[str, OptionValue],
+              seed: int) -> Pile:
         return Pile(stones=7, mover=0, rolled=False, secret=0)
 
     def to_act(self, state: Pile) -> list[int]:
