@@ -32,7 +32,7 @@ class Game(ABC, Generic[StateT]):
     #: Every ``outcome()["reason"]`` the game can give: data with a translation key per member
     #: (the panel and the OLED name each in the players' language), never free text.
     reasons: ClassVar[type[StrEnum]]
-    #: Said after "is for N–M players" when the count is wrong (e.g. who the seats are).
+    #: Said after "is for N–M players, not K" when the count is wrong (e.g. who plays).
     players_note: ClassVar[str] = ""
 
     def resolve_options(
@@ -81,8 +81,8 @@ class Game(ABC, Generic[StateT]):
         if not self.min_players <= len(players) <= self.max_players:
             count = (str(self.min_players) if self.min_players == self.max_players
                      else f"{self.min_players}–{self.max_players}")
-            raise OptionError("players", f"{self.name} is for {count} players"
-                              f"{self.players_note}, not {len(players)}")
+            raise OptionError("players", f"{self.name} is for {count} players, "
+                              f"not {len(players)}{self.players_note}")
         return tuple(players)
 
     @abstractmethod
