@@ -1,0 +1,128 @@
+"""The box under load, in a process of its own: the companion, the pad & OLED loop and the panel
+on waitress, built as ``tabletop run`` builds them, with two measuring instruments:
+
+- the OLED is luma's real ssd1306 driver over a bus that notes when each update's first byte
+  arrives, and a pad thread (started by SIGUSR1, once the newest game is an UNLOCK game whose
+  entry screen it can draw on) presses the simulated buttons — a dot, then Back, again and
+  again, so no action is committed — and measures press → first byte on the bus;
+- on SIGTERM it writes those latencies (ms) as JSON to ``--out`` and exits.
+
+    python bench/box_process.py --data DIR --port PORT --out FILE [--presses-every 0.2]
+
+It prints ``ready PORT PIN`` once the panel answers. The load generator is ``bench/busy_table.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from types import FrameType
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gpiozero.pins.mock import MockFactory
+from luma.core.interface.serial import i2c
+from luma.oled.device import ssd1306
+from waitress.server import create_server
+from waitress.wasyncore import ExitNow
+
+import web_panel
+from firmware_host.companion import Companion
+from firmware_host.config import DeviceSettings, WebConfig
+from firmware_host.device import open_device
+from hardware.pinmap import ButtonPins
+from hardware.serial_die import SerialConfig
+
+
+class TimingBus:
+    """An smbus2-like bus that notes when the first byte of an update arrives."""
+
+    def __init__(self) -> None:
+        self.first = threading.Event()
+        self.at = 0.0
+
+    def arm(self) -> None:
+        self.first.clear()
+
+    def write_i2c_block_data(self, address: int, control: int, data: list[int]) -> None:
+        if not self.first.is_set():
+            self.at = time.perf_counter()
+            self.first.set()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--presses-every", type=float, default=0.2)
+    args = parser.parse_args()
+    web = WebConfig()
+    factory = MockFactory()
+    bus = TimingBus()
+    pins = ButtonPins().keys()
+    companion = Companion.open(args.data, host_pin="135790")
+    settings = DeviceSettings(url=f"http://127.0.0.1:{args.port}/", debounce=0.0,
+                              serial=SerialConfig(port=str(args.data / "no-die")))
+    device = open_device(settings, companion, mode="pi", games=companion.registry,
+                         pin_factory=factory, oled=lambda: ssd1306(i2c(bus=bus, address=0x3C)))
+    companion.attach_status(device.status)
+    app = web_panel.create_app(companion, config={
+        "PUBLIC_URL": settings.url, "MAX_STREAMS": web.threads - 16})
+    server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
+                           channel_timeout=120, ident="bench", **web_panel.WAITRESS_SETTINGS)
+    latencies: list[float] = []
+    pressing = threading.Event()
+    stopping = threading.Event()
+
+    def press(key: int | str) -> None:
+        pin = factory.pin(pins[key])
+        bus.arm()
+        start = time.perf_counter()
+        pin.drive_low()
+        if bus.first.wait(5):
+            latencies.append((bus.at - start) * 1000)
+        device.pad.wait_idle(5)
+        pin.drive_high()
+        device.pad.wait_idle(5)
+
+    def presser() -> None:
+        pressing.wait()
+        press("ok")  # the privacy screen: open the entry
+        keys: list[int | str] = [1, "back", 2, "back", 3, "back", 5, "back"]
+        n = 0
+        while not stopping.wait(args.presses_every):
+            press(keys[n % len(keys)])
+            n += 1
+
+    def start_pressing(signum: int, frame: FrameType | None) -> None:
+        pressing.set()
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        stopping.set()
+        pressing.set()
+        web_panel.close_app(app)
+        args.out.write_text(json.dumps(latencies))
+        raise ExitNow("stop")  # the one exception waitress's loop lets through
+
+    signal.signal(signal.SIGUSR1, start_pressing)
+    signal.signal(signal.SIGTERM, stop)
+    threading.Thread(target=presser, daemon=True).start()
+    print(f"ready {args.port} {companion.host_pin}", flush=True)
+    try:
+        server.run()
+    except ExitNow:
+        pass
+    finally:
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+        device.close()
+        companion.close()
+
+
+if __name__ == "__main__":
+    main()
