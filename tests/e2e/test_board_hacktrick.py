@@ -273,10 +273,10 @@ def test_the_game_ends_with_its_reason_in_words(table: Table) -> None:
     companion = table.companion
     game_id = companion.create_game("hacktrick", NAMES, {"target": 1}, seed=3)
     play_plainly(table, game_id, lambda view: view["outcome"] is not None)
-    for locale, words in (("en-GB", "Aiko reached 1 excellence points first and wins, "
-                                    "after 1 rounds."),
-                          ("ja-JP", "1 ラウンドを終えて、Aiko がエクセレンスポイントを 1 点先取し"
-                                    "勝者となりました。")):
+    for locale, words in (("en-GB", "Aiko wins: the first to reach the target of excellence "
+                                    "points (1), after round 1."),
+                          ("ja-JP", "ラウンド 1 を終えて、Aiko がエクセレンスポイントを 1 点先取し"
+                                    "最終的な勝者となりました。")):
         page = open_game(table, game_id, locale=locale)
         expect(page.locator(".outcome .reason")).to_have_text(words)
         expect(page.locator(".outcome .winners .seat-chip")).to_have_text("Aiko")

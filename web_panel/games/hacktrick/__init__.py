@@ -58,10 +58,10 @@ TEXTS = {
         "ja": "相手がターンを実行できなかった"},
     # how a game ends (rules.hacktrick.endings.Reason)
     "reason.target_reached": {
-        "en": "{winner} reached {target} excellence points first and wins, after {rounds} "
-              "rounds.",
-        "ja": "{rounds} ラウンドを終えて、{winner} がエクセレンスポイントを {target} 点先取し"
-              "勝者となりました。"},
+        "en": "{winner} wins: the first to reach the target of excellence points ({target}), "
+              "after round {rounds}.",
+        "ja": "ラウンド {rounds} を終えて、{winner} がエクセレンスポイントを {target} 点先取し"
+              "最終的な勝者となりました。"},
     # the options (the new-game form)
     "option.cards": {"en": "Data cards", "ja": "データカード"},
     "help.cards": {
