@@ -60,35 +60,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reissued_text": {"en": "Let the player scan this code (it works once, for ten minutes).",
                       "ja": "プレイヤーにこのコードを読み取ってもらってください"
                             "(10分間・1回限り)。"},
-    # Hacktrick
-    "deck": {"en": "Deck", "ja": "山札"},
-    "row": {"en": "Card row", "ja": "カード列"},
-    "face_up": {"en": "Data cards not used this round",
-                "ja": "このラウンドで使用されないデータカード"},
-    "hand_size": {"en": "Cards in hand", "ja": "手札の枚数"},
-    "announced_sum": {"en": "Announced hand sum", "ja": "公開された手札の数字の合計値"},
-    "markers_left": {"en": "Cursor markers left", "ja": "手元のカーソルマーカー"},
-    "captured": {"en": "Opponent's cursor markers taken", "ja": "手元の相手のカーソルマーカー"},
-    "your_hand": {"en": "Your hand", "ja": "あなたの手札"},
-    "pick_card": {"en": "Pick a card, then how to play it.",
-                  "ja": "カードを選び、出し方を選んでください。"},
-    "verb_play": {"en": "Play", "ja": "出す"},
-    "verb_lead": {"en": "Lead", "ja": "最初に出す"},
+    # ICO's words (its board was drawn by the old server-side template)
     "verb_place": {"en": "Place on", "ja": "マーカーを置く:"},
     "verb_roll": {"en": "Roll across", "ja": "隣に移動:"},
-    "declare_play": {"en": "declare Play!", "ja": "プレイの宣言"},
-    "declare_guard": {"en": "declare Guard!", "ja": "ガードの宣言"},
-    "declared_play": {"en": "{name} declared Play!", "ja": "{name} がプレイの宣言"},
-    "declared_guard": {"en": "{name} declared Guard!", "ja": "{name} がガードの宣言"},
-    "round_won": {"en": "Round {round}: {name} won, excellence points +{points}",
-                  "ja": "ラウンド {round}: {name} がエクセレンスポイントを {points} 点獲得"},
-    "hand_shown": {"en": "{name} showed their hand", "ja": "{name} が手札を公開"},
-    "deck_rebuilt": {"en": "{name}'s draw emptied the deck: the row's {n} cards (all but the "
-                           "rightmost) were shuffled into a new deck.",
-                     "ja": "{name} のドローで山札が尽きたため、カード列の右端以外の {n} 枚を"
-                           "シャッフルして新たな山札にしました。"},
-    "action_draw": {"en": "Draw a card", "ja": "山札からカードをドロー"},
-    "action_ask": {"en": "Ask the sum", "ja": "アスク・ザ・サム"},
     "action_claim": {"en": "Claim the win", "ja": "勝利宣言"},
     # ICO
     "level": {"en": "Level", "ja": "レベル"},

@@ -1,0 +1,202 @@
+/* Hacktrick's board, drawn from the seat's view: the round, the deck and each player's excellence
+   points; how the last round was won; a deck rebuilt, a hand shown, a declaration in force; the
+   magic square with its cursor markers; the card row and the cards out of the round; what each
+   player holds; the player's own hand and the card picker (a card, then how to play it); the
+   rounds chart. Nothing here can show more than the view holds: a hand's cards are in the view
+   only for its holder. */
+"use strict";
+(function () {
+  const K = window.TabletopKit;
+  const { h } = K;
+
+  function name(view, seat) {
+    return (view.seats || [])[seat];
+  }
+
+  function dataCard(value, extra) {
+    return h("span", { class: "data-card" + (extra ? " " + extra : "") }, String(value));
+  }
+
+  /* The legal actions grouped by card ("play 3 …", "lead 3"), and the others ("ask", "draw …"). */
+  function cardMoves(legal) {
+    const cards = new Map();
+    const others = [];
+    for (const action of legal) {
+      const words = action.split(/\s+/);
+      if (words.length >= 2 && (words[0] === "play" || words[0] === "lead") && /^\d+$/.test(words[1])) {
+        const declare = words.find((w) => w.startsWith("declare="));
+        const value = Number(words[1]);
+        if (!cards.has(value)) cards.set(value, []);
+        cards.get(value).push({ action, verb: words[0], x2: words.includes("x2"),
+          declare: declare ? declare.slice("declare=".length) : null });
+      } else {
+        others.push(action);
+      }
+    }
+    return { cards: [...cards.keys()].sort((a, b) => a - b).map((value) => ({ value, actions: cards.get(value) })),
+      others };
+  }
+
+  /* An action that is not a card's, in words: "Ask the sum", "Draw a card · declare Play!". */
+  function otherLabel(action, ctx) {
+    const words = action.split(/\s+/);
+    const declare = words.find((w) => w.startsWith("declare="));
+    const label = ctx.t("action_" + words[0]);
+    return declare ? label + " · " + ctx.t("declare_" + declare.slice("declare=".length)) : label;
+  }
+
+  function variantLabel(card, move, ctx) {
+    return ctx.t("verb_" + move.verb) + " " + card.value + (move.x2 ? " ×2" : "")
+      + (move.declare ? " · " + ctx.t("declare_" + move.declare) : "");
+  }
+
+  /* Show the ways to play the picked card, and mark it. */
+  function pick(event) {
+    const button = event.currentTarget;
+    const board = button.closest(".board");
+    for (const group of board.querySelectorAll("[data-variants]")) {
+      group.hidden = group.dataset.variants !== button.dataset.pick;
+    }
+    for (const other of board.querySelectorAll("[data-pick]")) {
+      other.classList.toggle("selected", other === button);
+      other.setAttribute("aria-pressed", String(other === button));
+    }
+  }
+
+  function lastRound(view, ctx) {
+    const last = view.last_round;
+    if (!last) return null;
+    const squares = (last.squares || []).join(ctx.t("list_separator"));
+    return h("p", { class: "muted last-round" },
+      ctx.t("round_won", { round: last.round, name: name(view, last.winner), points: last.points }),
+      " — ", ctx.t("round_end." + last.reason, { squares }));
+  }
+
+  function events(view, ctx) {
+    const shown = view.shown;
+    const declaration = view.declaration;
+    return [
+      view.reshuffled ? h("p", { class: "reshuffled" },
+        ctx.t("deck_rebuilt", { name: name(view, view.reshuffled.seat), n: view.reshuffled.cards })) : null,
+      shown ? h("p", { class: "shown" }, ctx.t("hand_shown", { name: name(view, shown.seat) }), ": ",
+        shown.cards.map((v) => dataCard(v, "small"))) : null,
+      declaration ? h("p", { class: "declaration" },
+        ctx.t("declared_" + declaration.kind, { name: name(view, declaration.by) })) : null,
+    ];
+  }
+
+  /* The magic square as laid out on the table, each square with its markers (×2 marked). */
+  function magicSquare(view, ctx) {
+    const board = view.board || {};
+    return h("div", { class: "magic", role: "group", "aria-label": ctx.t("magic_square") },
+      (view.layout || []).flat().map((square) => h("div", { class: "square", dataset: { square } },
+        h("span", { class: "n" }, String(square)),
+        h("span", { class: "markers" }, (board[String(square)] || []).map((m) =>
+          h("span", { class: "marker" + (m.x2 ? " x2" : ""), style: { "--seat": K.seatColour(m.owner) },
+            title: name(view, m.owner) }, m.x2 ? "×2" : null))))));
+  }
+
+  function cardRow(view, ctx) {
+    const row = view.row || [];
+    return [
+      h("h2", {}, ctx.t("row")),
+      h("div", { class: "card-row" }, row.length
+        ? row.map((v, i) => dataCard(v, i === row.length - 1 ? "rightmost" : ""))
+        : h("span", { class: "muted" }, "—")),
+      (view.face_up || []).length ? h("p", { class: "muted face-up" }, ctx.t("face_up"), ": ",
+        view.face_up.map((v) => dataCard(v, "small"))) : null,
+    ];
+  }
+
+  /* What each player holds, in public: hand size, the last hand sum announced, markers. */
+  function holdings(view, ctx) {
+    const seats = view.seats || [];
+    const row = (label, cell) => h("tr", {}, h("td", {}, ctx.t(label)),
+      seats.map((_, seat) => h("td", {}, cell(seat))));
+    const supply = (seat) => (view.supply || [])[seat] || {};
+    return h("table", { class: "facts-table" },
+      h("tr", {}, h("th", {}), seats.map((who, seat) => h("th", { style: { color: K.seatColour(seat) } }, who))),
+      row("hand_size", (seat) => String(((view.hands || [])[seat] || {}).size ?? "—")),
+      row("announced_sum", (seat) => {
+        const said = (view.announced_sums || [])[seat];
+        return said === null || said === undefined ? "—" : String(said);
+      }),
+      row("markers_left", (seat) => {
+        const s = supply(seat);
+        return s.x2 ? `${s.own - 1}\u00a0+\u00a0×2` : String(s.own);  // the ×2 is one of own
+      }),
+      row("captured", (seat) => String(supply(seat).captured)));
+  }
+
+  function myHand(view, ctx, moves) {
+    if (view.you === null || view.you === undefined || moves.cards.length) return null;
+    const cards = ((view.hands || [])[view.you] || {}).cards;
+    if (!Array.isArray(cards)) return null;
+    return [h("h2", {}, ctx.t("your_hand")),
+      h("div", { class: "hand" }, cards.map((v) => dataCard(v, "big-card")))];
+  }
+
+  /* The mover's choices: pick a card, then one of its ways to play; and the other actions. */
+  function moveCard(view, ctx, moves) {
+    if (ctx.replay || !(view.legal_actions || []).length) return null;
+    const hand = ((view.hands || [])[view.you] || {}).cards;
+    return h("div", { class: "moves card" },
+      h("h2", {}, ctx.t("your_move")),
+      moves.cards.length ? [
+        h("p", { class: "muted" }, Array.isArray(hand)
+          ? ctx.t("your_hand") + " · " + ctx.t("pick_card") : ctx.t("pick_table_card")),
+        h("div", { class: "pick-cards" }, moves.cards.map((card) =>
+          h("button", { class: "data-card big-card pick", type: "button", "aria-pressed": "false",
+            dataset: { pick: card.value }, onclick: pick }, String(card.value)))),
+        moves.cards.map((card) => h("div", { class: "variants", dataset: { variants: card.value }, hidden: true },
+          card.actions.map((move) => h("button", { type: "button", dataset: { action: move.action } },
+            variantLabel(card, move, ctx))))),
+      ] : null,
+      h("div", { class: "other-moves" }, moves.others.map((action) =>
+        h("button", { type: "button", class: "secondary", dataset: { action } }, otherLabel(action, ctx)))));
+  }
+
+  /* Each player's excellence points, round by round. */
+  function roundsChart(view, ctx) {
+    const rounds = view.rounds || [];
+    if (!rounds.length) return null;
+    const series = {};
+    (view.seats || []).forEach((_, seat) => { series[seat] = [0]; });
+    for (const result of rounds) {
+      for (const seat of Object.keys(series)) {
+        const values = series[seat];
+        const gained = Number(seat) === result.winner ? Number(result.points || 0) : 0;
+        values.push(values[values.length - 1] + gained);
+      }
+    }
+    return K.chart(view, series, ["0", ...rounds.map((r, i) => String(r.round ?? i + 1))], ctx);
+  }
+
+  function render(view, ctx) {
+    const moves = cardMoves(ctx.replay ? [] : (view.legal_actions || []));
+    const target = (view.options || {}).target;
+    return h("div", { class: "board hacktrick", dataset: { viewVersion: view.version } },
+      K.facts(
+        ctx.t("round") + " " + view.round,
+        ctx.t("deck") + ": " + view.deck_size,
+        view.starter !== null && view.starter !== undefined
+          ? ctx.t("round_starter") + ": " + name(view, view.starter) : null,
+        ...(view.points || []).map((p, seat) => h("span", {
+          class: "seat-chip claimed" + (seat === view.you ? " me" : ""),
+          style: { "--seat": K.seatColour(seat) }, title: ctx.t("excellence_points") },
+        name(view, seat) + " " + p + " / " + target))),
+      K.outcomeBox(view, ctx),
+      K.waitingFor(view, ctx),
+      lastRound(view, ctx),
+      events(view, ctx),
+      magicSquare(view, ctx),
+      cardRow(view, ctx),
+      holdings(view, ctx),
+      myHand(view, ctx, moves),
+      moveCard(view, ctx, moves),
+      roundsChart(view, ctx),
+      K.hostTools(view, ctx));
+  }
+
+  window.TabletopBoards.register("hacktrick", { render });
+})();
