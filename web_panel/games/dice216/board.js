@@ -95,18 +95,20 @@
      it, what it scores and its bonus. */
   function linesTable(view, ctx) {
     const options = view.options || {};
-    return h("table", { class: "lines-table" },
-      h("tr", {},
-        h("th", {}, ctx.t(options.diagonals ? "line_with_diagonals" : "line")),
-        h("th", {}, ctx.t("dominator")), h("th", {}, ctx.t("total")), h("th", {}, ctx.t("bonus"))),
-      (view.lines || []).map((line) => h("tr", { dataset: { line: `${line.kind} ${line.index}` } },
-        h("td", {}, ctx.t("line_" + line.kind) + " " + line.index,
-          line.direction ? [" ", h("span", { class: "muted" },
-            `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
-        h("td", {}, line.dominator === null || line.dominator === undefined
-          ? "—" : K.seatChip(view, line.dominator)),
-        h("td", {}, String(line.total)),
-        h("td", {}, line.bonus ? String(line.bonus) : ""))));
+    const lines = view.lines || [];
+    const head = h("tr", {},
+      h("th", {}, ctx.t(options.diagonals ? "line_with_diagonals" : "line")),
+      h("th", {}, ctx.t("dominator")), h("th", {}, ctx.t("total")), h("th", {}, ctx.t("bonus")));
+    const rows = lines.map((line) => h("tr", { dataset: { line: `${line.kind} ${line.index}` } },
+      h("td", {}, ctx.t("line_" + line.kind) + " " + line.index,
+        line.direction ? [" ", h("span", { class: "muted" },
+          `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
+      h("td", {}, line.dominator === null || line.dominator === undefined
+        ? "—" : K.seatChip(view, line.dominator)),
+      h("td", {}, String(line.total)),
+      h("td", {}, line.bonus ? String(line.bonus) : "")));
+    return h("div", { class: "lines", style: { "--rows": String(lines.length + 1) } },
+      h("table", { class: "lines-table" }, head, rows));
   }
 
   function render(view, ctx) {
