@@ -60,27 +60,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "reissued_text": {"en": "Let the player scan this code (it works once, for ten minutes).",
                       "ja": "プレイヤーにこのコードを読み取ってもらってください"
                             "(10分間・1回限り)。"},
-    # ICO's words (its board was drawn by the old server-side template)
-    "verb_place": {"en": "Place on", "ja": "マーカーを置く:"},
-    "verb_roll": {"en": "Roll across", "ja": "隣に移動:"},
-    "action_claim": {"en": "Claim the win", "ja": "勝利宣言"},
-    # 2 1 6
-    "roll_for": {"en": "Roll for {name}", "ja": "{name} のためにサイコロを振る"},
+    # 2 1 6's die and totals: also the /device page's roll and the tournament standings
     "roll_die": {"en": "Roll the die", "ja": "サイコロを振る"},
-    "or_enter_die": {"en": "or enter what your die shows:",
-                     "ja": "または実物のサイコロの目を入力:"},
-    "place_hint": {"en": "Tap an empty cell to write your {n}.",
-                   "ja": "空いているマスをタップして {n} を書き込みます。"},
-    "tally": {"en": "Tally", "ja": "集計"},
     "total": {"en": "Total", "ja": "合計値"},
-    "projected": {"en": "Projected", "ja": "予想"},
-    "line": {"en": "Line", "ja": "行・列"},
-    "line_with_diagonals": {"en": "Line", "ja": "行・列・斜め"},
-    "line_row": {"en": "Row", "ja": "行"},
-    "line_column": {"en": "Column", "ja": "列"},
-    "line_diagonal": {"en": "Diagonal", "ja": "斜め"},
-    "dominator": {"en": "Dominated by", "ja": "支配"},
-    "bonus": {"en": "Bonus", "ja": "ボーナス"},
     # history, replay, tournaments
     "no_history": {"en": "No finished games yet.", "ja": "終了したゲームはまだありません。"},
     "status_active": {"en": "in play", "ja": "進行中"},

@@ -45,7 +45,7 @@ def rows() -> list[tuple[str, str, str, list[str]]]:
     for line in GLOSSARY.read_text(encoding="utf-8").splitlines():
         match = row.match(line)
         if match:
-            keys = re.findall(r"`([a-z0-9_]+)`", match[4])
+            keys = re.findall(r"`([a-z0-9_.]+)`", match[4])
             found.append((match[1], match[2], match[3], keys))
     return found
 

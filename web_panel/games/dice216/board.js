@@ -1,0 +1,132 @@
+/* 2 1 6's board, drawn from the seat's view: the grid and the die, the roll (for a seated player
+   or the host while the game waits on the die), the empty cells the mover may write in, each
+   player's tally (how the total is made up, and the projected total) and every line with who
+   dominates it. */
+"use strict";
+(function () {
+  const K = window.TabletopKit;
+  const { h } = K;
+
+  function isChance(view, ctx) {
+    return !ctx.replay && (view.to_act || []).includes(-1);
+  }
+
+  function myTurn(view, ctx) {
+    return !ctx.replay && view.you !== null && view.you !== undefined
+      && (view.to_act || []).includes(view.you);
+  }
+
+  /* The die while the game waits on it: a random roll, or the value a real die shows. */
+  function rollCard(view, ctx) {
+    const seated = view.you !== null && view.you !== undefined;
+    if (!isChance(view, ctx) || !(seated || ctx.isHost)) return null;
+    const rollFor = view.roll_for || {};
+    const name = rollFor.seat === undefined ? "" : view.seats[rollFor.seat];
+    const faces = [];
+    for (let value = 1; value <= Number(view.die_faces || 6); value += 1) {
+      faces.push(h("button", { type: "button", class: "secondary", dataset: { chance: "roll " + value } },
+        String(value)));
+    }
+    return h("div", { class: "moves card roll" },
+      h("h2", {}, ctx.t(rollFor.purpose === "handicap" ? "roll_for_handicap" : "roll_for", { name })),
+      h("button", { type: "button", class: "big", dataset: { chanceRandom: "1" } }, ctx.t("roll_die")),
+      h("p", { class: "muted" }, ctx.t("or_enter_die")),
+      h("div", { class: "die-buttons" }, faces));
+  }
+
+  /* The grid: owned cells in their owner's colour; the empty ones are buttons for the mover
+     holding a roll. */
+  function grid(view, ctx) {
+    const placing = myTurn(view, ctx) && Boolean(view.pending_roll);
+    const cells = [];
+    (view.cells || []).forEach((row, r) => row.forEach((cell, c) => {
+      if (cell) {
+        cells.push(h("div", { class: "cell owned", style: { "--seat": K.seatColour(cell.owner) },
+          title: view.seats[cell.owner] }, String(cell.value)));
+      } else if (placing) {
+        cells.push(h("button", { type: "button", class: "cell empty",
+          dataset: { action: `place ${r + 1} ${c + 1}` },
+          "aria-label": ctx.t("cell_at", { row: r + 1, column: c + 1 }) }));
+      } else {
+        cells.push(h("div", { class: "cell" }));
+      }
+    }));
+    return h("div", { class: "grid216", style: { "--n": String(view.size) } }, cells);
+  }
+
+  /* Each player's points: lines, bonus, area and handicap (when played), the total so far and
+     the projected total. */
+  function tally(view, ctx) {
+    const seats = view.seats || [];
+    const options = view.options || {};
+    const breakdown = view.breakdown || [];
+    const part = (seat, key) => (breakdown[seat] || {})[key];
+    const row = (label, values, cls) => h("tr", { class: cls || null }, h("td", {}, label),
+      values.map((value) => h("td", {}, value)));
+    const rows = [
+      h("tr", {}, h("th", {}), seats.map((name, seat) => h("th", { style: { color: K.seatColour(seat) } }, name))),
+      row(ctx.t(options.diagonals ? "line_points_with_diagonals" : "line_points"),
+        seats.map((_, seat) => String(part(seat, "lines") ?? 0))),
+      row(ctx.t("bonus"), seats.map((_, seat) => String(part(seat, "bonus") ?? 0))),
+    ];
+    if (view.area) {
+      rows.push(row(ctx.t("area_group"), seats.map((_, seat) => String((view.area.groups || [])[seat] ?? 0)), "area-groups"));
+      rows.push(row(ctx.t("area"), seats.map((_, seat) => String(part(seat, "area") ?? 0))));
+    }
+    if (view.handicap) {
+      rows.push(row(ctx.t("handicap"), seats.map((_, seat) => seat === view.handicap.seat
+        ? (view.handicap.roll === null || view.handicap.roll === undefined ? "…" : String(view.handicap.roll))
+        : "—"), "handicap"));
+    }
+    rows.push(row(ctx.t("total"), (view.totals || []).map((value) => h("b", {}, String(value))), "totals"));
+    const projecting = !view.final && (view.projected || []).length;
+    if (projecting) {
+      rows.push(row(ctx.t("projected"), view.projected.map((value) => Number(value).toFixed(1)), "projected"));
+    }
+    return [
+      h("h2", {}, ctx.t("tally")),
+      h("table", { class: "facts-table" }, rows),
+      projecting ? h("p", { class: "muted small" },
+        ctx.t("projected_help", { mean: (Number(view.die_faces || 6) + 1) / 2 })) : null,
+    ];
+  }
+
+  /* Every scored line: its name (a diagonal with its direction and first cell), who dominates
+     it, what it scores and its bonus. */
+  function linesTable(view, ctx) {
+    const options = view.options || {};
+    const lines = view.lines || [];
+    const head = h("tr", {},
+      h("th", {}, ctx.t(options.diagonals ? "line_with_diagonals" : "line")),
+      h("th", {}, ctx.t("dominator")), h("th", {}, ctx.t("total")), h("th", {}, ctx.t("bonus")));
+    const rows = lines.map((line) => h("tr", { dataset: { line: `${line.kind} ${line.index}` } },
+      h("td", {}, ctx.t("line_" + line.kind) + " " + line.index,
+        line.direction ? [" ", h("span", { class: "muted" },
+          `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
+      h("td", {}, line.dominator === null || line.dominator === undefined
+        ? "—" : K.seatChip(view, line.dominator)),
+      h("td", {}, String(line.total)),
+      h("td", {}, line.bonus ? String(line.bonus) : "")));
+    return h("div", { class: "lines", style: { "--rows": String(lines.length + 1) } },
+      h("table", { class: "lines-table" }, head, rows));
+  }
+
+  function render(view, ctx) {
+    return h("div", { class: "board dice216", dataset: { viewVersion: view.version } },
+      K.facts(
+        `${view.size}×${view.size} · d${view.die_faces}`,
+        ctx.t("turn") + " " + view.turn,
+        view.pending_roll ? h("span", { class: "die-face" }, String(view.pending_roll)) : null),
+      K.outcomeBox(view, ctx),
+      K.waitingFor(view, ctx),
+      rollCard(view, ctx),
+      myTurn(view, ctx) && view.pending_roll
+        ? h("p", { class: "hint" }, ctx.t("place_hint", { n: view.pending_roll })) : null,
+      grid(view, ctx),
+      tally(view, ctx),
+      linesTable(view, ctx),
+      K.hostTools(view, ctx));
+  }
+
+  window.TabletopBoards.register("dice216", { render });
+})();
