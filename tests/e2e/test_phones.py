@@ -253,36 +253,6 @@ def test_a_dropped_stream_shows_reconnecting_and_resumes(table: Table) -> None:
     expect(phone.locator(".die-face")).to_have_text("5")
 
 
-def test_dice_ico_and_hacktrick_boards_play_from_the_phone(table: Table) -> None:
-    dice = table.companion.create_game("dice216", ["Aiko", "Ben"])
-    aiko = table.new_phone()
-    join(aiko, table, dice, "Aiko")
-    aiko.get_by_role("button", name="3", exact=True).click()
-    aiko.locator('[data-action="place 2 2"]').click()
-    expect(aiko.locator(".cell.owned")).to_have_text("3")
-    screenshot(aiko, "dice216")
-
-    ico = table.companion.create_game("ico", ["Aiko", "Ben"], {"start_face": "T0"})
-    ico_phone, other = table.new_phone(), table.new_phone()
-    join(ico_phone, table, ico, "Aiko")
-    join(other, table, ico, "Ben")
-    edge = table.companion.view(ico, 0)["legal_edges"][0]
-    ico_phone.locator(f'button[data-action="place {edge}"]').click()
-    expect(other.locator(".ico-net circle.marker")).to_have_count(1)
-    screenshot(other, "ico")
-
-    hack = table.companion.create_game("hacktrick", ["Aiko", "Ben"], seed=7)
-    mover = table.companion.view(hack, None)["to_act"][0]
-    names = ["Aiko", "Ben"]
-    player, opponent = table.new_phone(), table.new_phone()
-    join(player, table, hack, names[mover])
-    join(opponent, table, hack, names[1 - mover])
-    player.locator("[data-pick]").first.click()
-    player.locator(".variants:not([hidden]) [data-action]").first.click()
-    expect(opponent.locator(".card-row .data-card")).to_have_count(1)
-    screenshot(player, "hacktrick")
-
-
 def test_a_whole_unlock_game_on_the_device_page(table: Table) -> None:
     game_id = table.companion.create_game("unlock", ["Aiko", "Ben"])
     page = table.new_phone()
