@@ -1,0 +1,244 @@
+"""Bots for Hacktrick, deciding from their seat's view: their own hand, the public board, row,
+supplies and announcements — never the opponent's hand or the deck's order.
+
+- ``easy`` looks at its own move only: it wins when a card reaches a winning square, else it
+  plays where it captures the most and builds the most (ties at random), draws when its hand is
+  down to one card, and never declares or asks.
+- ``hard`` looks two moves ahead with the odds of the hidden cards. For each of its legal
+  actions it plays the placement on a model of the board (:mod:`rules.hacktrick.bot_model`),
+  then weighs every hand the opponent may hold (exact odds over the unseen cards, narrowed by a
+  fresh announced sum or a shown hand) with the opponent's best answer from that hand — a win,
+  a capture, a draw; Play! takes the draw away — and scores the result for its own next turn:
+  a win it holds in hand counts in full, else how many winning squares each side has, how many
+  squares it holds and how many markers it has left. It asks the sum whenever it can do so for
+  free (captured markers serve nothing else under ``out_of_markers=own_colour``).
+
+With table cards (``cards=table``) a bot has no hand the rules know of; both levels then play
+the easy policy over whatever values the rules accept. Seat bots with virtual cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.bots import Bot, RandomBot, require_legal
+from rules.hacktrick.actions import Action
+from rules.hacktrick.bot_model import LINES_THROUGH, SQUARES, Board, Ending, Hand, hand_odds, unseen
+from rules.hacktrick.cards import HAND_LIMIT, VALUES
+
+#: Weights of the position score (a round won is worth its points, 1 or 2).
+WINNING_SQUARE = 0.22
+SQUARE_HELD = 0.04
+MARKER_LEFT = 0.03
+LAST_MARKERS = 0.25
+
+
+def _best(scored: Sequence[tuple[float, str]], rng: random.Random) -> str:
+    top = max(score for score, _ in scored)
+    tied = [action for score, action in scored if score >= top - 1e-9]
+    return tied[rng.randrange(len(tied))]
+
+
+# --- easy --------------------------------------------------------------------------------------
+
+
+def _build_score(board: Board, seat: int, square: int) -> float:
+    """How much a placement on ``square`` builds for ``seat``: captures and line progress."""
+    other = 1 - seat
+    gain = 1.5 * board.stack[other][square]
+    mine = board.stack[seat]
+    for line in LINES_THROUGH[square]:
+        gain += sum(1 for s in line if s != square and mine[s])
+    return gain + 0.5 * mine[square]
+
+
+class EasyBot:
+    """Its own move only: win, else capture and build; never declares, asks or guards."""
+
+    level = "easy"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        require_legal(legal, view)
+        board = Board.from_view(view)
+        seat = int(view["you"])
+        hand = view["hands"][seat]["cards"]
+        scored: list[tuple[float, str]] = []
+        for text in legal:
+            action = Action.parse(text)
+            if action.verb == "lead" or action.declare is not None or action.verb == "ask":
+                scored.append((0.0 if action.verb == "lead" else -100.0, text))
+                continue
+            if action.verb == "draw":
+                small = hand is not None and len(hand) <= 1
+                scored.append((5.0 if small else -1.0, text))
+                continue
+            assert action.card is not None
+            square = action.card + int(view["rightmost"])
+            if board.wins_at(seat, square):
+                scored.append((100.0 + board.win_points(seat, square, action.x2), text))
+                continue
+            x2_penalty = 0.5 if action.x2 and board.plain[seat] else 0.0
+            scored.append((_build_score(board, seat, square) - x2_penalty, text))
+        return _best(scored, rng)
+
+
+# --- hard --------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Outlook:
+    """What ``hard`` knows when it weighs an action."""
+
+    me: int
+    hand: list[int]
+    board: Board
+    rightmost: int | None
+    odds: list[tuple[Hand, float]]
+    possible: list[int]
+    opponent_cards: int
+    #: The chance the next card drawn is each value (the unseen cards, in proportion).
+    draw_odds: list[tuple[int, float]]
+
+
+def position_score(board: Board, me: int) -> float:
+    """A position with ``me`` to move and no win in hand: winning squares (a ×2 win counts
+    twice), squares held, markers left; the opponent's the same, subtracted."""
+    score = 0.0
+    for seat, sign in ((me, 1.0), (1 - me, -1.0)):
+        threats = sum(board.win_points(seat, s, False) for s in board.winning_squares(seat))
+        held = sum(1 for s in SQUARES if board.stack[seat][s])
+        left = board.own_total(seat)
+        score += sign * (WINNING_SQUARE * threats + SQUARE_HELD * held + MARKER_LEFT * left
+                         - (LAST_MARKERS if left <= 2 else 0.0))
+    return score
+
+
+def _ending_value(ending: Ending, me: int) -> float:
+    return float(ending.points if ending.winner == me else -ending.points)
+
+
+def my_turn_value(board: Board, me: int, rightmost: int, hand: Sequence[int]) -> float:
+    """The position when ``me`` is next to move holding ``hand``: a win in hand counts in full."""
+    markers = board.markers(me)
+    best_win = 0
+    if markers:
+        for card in set(hand):
+            square = card + rightmost
+            if card != rightmost and board.wins_at(me, square):
+                best_win = max(best_win, max(board.win_points(me, square, x2) for x2 in markers))
+    if best_win:
+        return float(best_win)
+    return position_score(board, me)
+
+
+def answer_value(
+    board: Board, outlook: _Outlook, rightmost: int, hand: Sequence[int], play_declared: bool
+) -> float:
+    """``me``'s expected value over the opponent's possible hands, each answering at its best
+    (for the opponent) from ``board`` with ``rightmost`` on the row."""
+    me, other = outlook.me, 1 - outlook.me
+    markers = board.markers(other)
+    replies: dict[int, float] = {}
+    for card in outlook.possible:
+        if card == rightmost or not markers:
+            continue
+        worst = float("inf")
+        for x2 in markers:
+            after = board.copy()
+            ending = after.place(other, card + rightmost, x2)
+            value = (_ending_value(ending, me) if ending is not None
+                     else my_turn_value(after, me, card, hand))
+            worst = min(worst, value)
+        replies[card] = worst
+    drawn = my_turn_value(board, me, rightmost, hand)
+    may_draw = outlook.opponent_cards < HAND_LIMIT
+    expected = 0.0
+    for counts, chance in outlook.odds:
+        options = [replies[v] for v in VALUES if counts[v] and v in replies]
+        if play_declared:
+            value = min(options) if options else drawn
+        else:
+            if may_draw:
+                options.append(drawn)
+            value = min(options) if options else drawn
+        expected += chance * value
+    return expected
+
+
+class HardBot:
+    """Two moves ahead over the odds of the hidden hand (see the module's docstring)."""
+
+    level = "hard"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        require_legal(legal, view)
+        if view["options"]["cards"] == "table":
+            return EASY.choose(view, legal, rng)
+        board = Board.from_view(view)
+        if "ask" in legal and not board.captured_keep_alive:
+            return "ask"
+        outlook = self._outlook(view, board)
+        scored = [(self._value(outlook, Action.parse(text)), text)
+                  for text in legal if text != "ask"]
+        return _best(scored, rng)
+
+    @staticmethod
+    def _outlook(view: Mapping[str, Any], board: Board) -> _Outlook:
+        me = int(view["you"])
+        pool = unseen(view)
+        cards = sum(pool.values())
+        odds = hand_odds(view)
+        return _Outlook(
+            me=me,
+            hand=list(view["hands"][me]["cards"]),
+            board=board,
+            rightmost=view["rightmost"],
+            odds=odds,
+            possible=[v for v in VALUES if any(h[v] for h, _ in odds)],
+            opponent_cards=int(view["hands"][1 - me]["size"]),
+            draw_odds=[(v, pool[v] / cards) for v in VALUES if pool[v] > 0] if cards else [],
+        )
+
+    def _value(self, outlook: _Outlook, action: Action) -> float:
+        me, hand = outlook.me, outlook.hand
+        if action.verb == "lead":
+            assert action.card is not None
+            rest = _without(hand, action.card)
+            return answer_value(outlook.board, outlook, action.card, rest, False)
+        board = outlook.board.copy()
+        rightmost = outlook.rightmost
+        assert rightmost is not None
+        if action.verb == "play":
+            assert action.card is not None
+            ending = board.place(me, action.card + rightmost, action.x2)
+            if ending is not None:
+                return _ending_value(ending, me)
+            if action.declare is not None:
+                ending = board.discard(me)
+                if ending is not None:
+                    return _ending_value(ending, me)
+            return answer_value(board, outlook, action.card, _without(hand, action.card),
+                                action.declare == "play")
+        # A draw: the card is one of the unseen, in proportion.
+        if action.declare is not None:
+            ending = board.discard(me)
+            if ending is not None:
+                return _ending_value(ending, me)
+        return sum(
+            chance * answer_value(board, outlook, rightmost, [*hand, card],
+                                  action.declare == "play")
+            for card, chance in outlook.draw_odds
+        )
+
+
+def _without(hand: Sequence[int], card: int) -> list[int]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+EASY = EasyBot()
+BOTS: Mapping[str, Bot] = {"random": RandomBot(), "easy": EASY, "hard": HardBot()}
