@@ -27,6 +27,10 @@ SQUARES = range(1, 10)
 LINES_THROUGH: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple(line for line in LINES if square in line) for square in range(10)
 )
+#: Each line as a bit mask of its squares (bit ``s`` for square ``s``), with its squares.
+LINE_MASKS: tuple[tuple[int, tuple[int, int, int]], ...] = tuple(
+    (sum(1 << s for s in line), line) for line in LINES
+)
 
 #: A hand as counts of each value 0–5.
 Hand = tuple[int, ...]
@@ -43,9 +47,11 @@ class Ending:
 @dataclass
 class Board:
     """Markers as the rules keep them, by seat: ``stack[seat][square]`` markers on a square,
-    ``x2_at[seat]`` the square of the seat's ×2 marker (0 when it is not on the board)."""
+    ``held[seat]`` the squares holding any (a bit per square), ``x2_at[seat]`` the square of
+    the seat's ×2 marker (0 when it is not on the board)."""
 
     stack: list[list[int]]
+    held: list[int]
     x2_at: list[int]
     plain: list[int]
     x2_in_supply: list[bool]
@@ -67,6 +73,7 @@ class Board:
         options = view["options"]
         return cls(
             stack=stack,
+            held=[sum(1 << s for s in SQUARES if row[s]) for row in stack],
             x2_at=x2_at,
             plain=[int(s["own"]) - bool(s["x2"]) for s in supply],
             x2_in_supply=[bool(s["x2"]) for s in supply],
@@ -76,7 +83,8 @@ class Board:
         )
 
     def copy(self) -> Board:
-        return Board([self.stack[0][:], self.stack[1][:]], self.x2_at[:], self.plain[:],
+        return Board([self.stack[0][:], self.stack[1][:]], self.held[:], self.x2_at[:],
+                     self.plain[:],
                      self.x2_in_supply[:], self.captured[:], self.x2_rule,
                      self.captured_keep_alive)
 
@@ -130,9 +138,11 @@ class Board:
         if taken:
             self.captured[seat] += taken
             self.stack[other][square] = 0
+            self.held[other] &= ~(1 << square)
             if self.x2_at[other] == square:
                 self.x2_at[other] = 0
         self.stack[seat][square] += 1
+        self.held[seat] |= 1 << square
         if x2:
             self.x2_in_supply[seat] = False
             self.x2_at[seat] = square
@@ -155,6 +165,27 @@ class Board:
 
     def winning_squares(self, seat: int) -> list[int]:
         return [s for s in SQUARES if self.wins_at(seat, s)]
+
+    def wins(self, seat: int) -> list[int]:
+        """For each square (index 0 unused), the points ``seat`` would score placing there now
+        with its best marker, 0 where that does not win — :meth:`wins_at` and
+        :meth:`win_points` for every square at once, fast."""
+        points = [0] * 10
+        markers = self.markers(seat)
+        if not markers:
+            return points
+        double = self.x2_rule and markers[0] is False and self.x2_at[seat]
+        at = self.x2_at[seat] if double else -1
+        stack = self.stack[seat]
+        for square in SQUARES:
+            if stack[square] >= 2:
+                points[square] = 2 if square == at else 1
+        held = self.held[seat]
+        for mask, line in LINE_MASKS:
+            if (held & mask).bit_count() == 2:
+                square = (mask & ~held).bit_length() - 1
+                points[square] = max(points[square], 2 if at in line else 1)
+        return points
 
 
 def unseen(view: Mapping[str, Any]) -> Counter[int]:

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from math import tanh
 from typing import Any
 
 from rules.bots import Bot, RandomBot, require_legal
 from rules.hacktrick.actions import Action
-from rules.hacktrick.bot_model import LINES_THROUGH, SQUARES, Board, Ending, Hand, hand_odds, unseen
+from rules.hacktrick.bot_model import LINES_THROUGH, Board, Ending, Hand, hand_odds, unseen
 from rules.hacktrick.cards import HAND_LIMIT, VALUES
 
 #: Weights of the position score (a round won is worth its points, 1 or 2).
@@ -34,6 +35,8 @@ WINNING_SQUARE = 0.22
 SQUARE_HELD = 0.04
 MARKER_LEFT = 0.03
 LAST_MARKERS = 0.25
+#: The most a position's shape may be worth: less than the point a win in hand brings.
+SHAPE_CAP = 0.6
 
 
 def _best(scored: Sequence[tuple[float, str]], rng: random.Random) -> str:
@@ -101,75 +104,142 @@ class _Outlook:
     opponent_cards: int
     #: The chance the next card drawn is each value (the unseen cards, in proportion).
     draw_odds: list[tuple[int, float]]
+    #: Whether the opponent may declare Play! on its coming turn (no Guard! of ours in force).
+    opponent_may_play: bool = True
+    _holding: dict[int | None, list[float]] = field(default_factory=dict)
+
+    def holds_any(self, played: int | None) -> list[float]:
+        """For each set of values (a bit per value 0–5), the chance the opponent holds one of
+        them once it has played ``played`` (``None``: once it has drawn a card instead)."""
+        table = self._holding.get(played)
+        if table is None:
+            table = self._holding[played] = self._holds_any(played)
+        return table
+
+    def _holds_any(self, played: int | None) -> list[float]:
+        spread: dict[int, float] = {}
+        for counts, chance in self.odds:
+            if played is not None and not counts[played]:
+                continue
+            held = sum(1 << v for v in VALUES if counts[v] - (v == played) > 0)
+            spread[held] = spread.get(held, 0.0) + chance
+        weight = sum(spread.values())
+        table = [0.0] * 64
+        for held, chance in spread.items():
+            for values in range(1, 64):
+                if values & held:
+                    table[values] += chance / weight
+        if played is None:  # and a card drawn from the unseen ones
+            for values in range(1, 64):
+                drawn = sum(p for v, p in self.draw_odds if values >> v & 1)
+                table[values] += (1 - table[values]) * drawn
+        return table
 
 
-def position_score(board: Board, me: int) -> float:
-    """A position with ``me`` to move and no win in hand: winning squares (a ×2 win counts
-    twice), squares held, markers left; the opponent's the same, subtracted."""
-    score = 0.0
-    for seat, sign in ((me, 1.0), (1 - me, -1.0)):
-        threats = sum(board.win_points(seat, s, False) for s in board.winning_squares(seat))
-        held = sum(1 for s in SQUARES if board.stack[seat][s])
-        left = board.own_total(seat)
-        score += sign * (WINNING_SQUARE * threats + SQUARE_HELD * held + MARKER_LEFT * left
-                         - (LAST_MARKERS if left <= 2 else 0.0))
-    return score
+def threat(their_wins: Sequence[int], rightmost: int, holds_any: Sequence[float]) -> float:
+    """The points the opponent is expected to win at once, moving next with ``rightmost`` on
+    the row: the chance it holds a card that marks a winning square, times what it scores
+    (``their_wins`` is :meth:`Board.wins` of the opponent)."""
+    singles = doubles = 0
+    for card in VALUES:
+        if card != rightmost:
+            points = their_wins[card + rightmost]
+            if points == 2:
+                doubles |= 1 << card
+            elif points:
+                singles |= 1 << card
+    if not singles | doubles:
+        return 0.0
+    return 2 * holds_any[doubles] + holds_any[singles | doubles] - holds_any[doubles]
+
+
+def shape(board: Board, seat: int, wins: Sequence[int]) -> float:
+    """The longer-term shape of ``seat``'s position: its winning squares (a ×2 win counts
+    twice; ``wins`` is :meth:`Board.wins`), the squares it holds, its markers left."""
+    left = board.own_total(seat)
+    return (WINNING_SQUARE * sum(wins) + SQUARE_HELD * board.held[seat].bit_count()
+            + MARKER_LEFT * left - (LAST_MARKERS if left <= 2 else 0.0))
+
+
+def leaf_value(board: Board, me: int, rightmost: int, holds_any: Sequence[float]) -> float:
+    """A position with the opponent to move: its expected win at once, and both shapes."""
+    other = 1 - me
+    their_wins = board.wins(other)
+    lead = shape(board, me, board.wins(me)) - shape(board, other, their_wins)
+    return SHAPE_CAP * tanh(lead / SHAPE_CAP) - threat(their_wins, rightmost, holds_any)
 
 
 def _ending_value(ending: Ending, me: int) -> float:
     return float(ending.points if ending.winner == me else -ending.points)
 
 
-def my_turn_value(board: Board, me: int, rightmost: int, hand: Sequence[int]) -> float:
-    """The position when ``me`` is next to move holding ``hand``: a win in hand counts in full."""
+def my_turn_value(
+    board: Board,
+    me: int,
+    rightmost: int,
+    hand: Sequence[int],
+    may_draw: bool,
+    holds_any: Sequence[float],
+) -> float:
+    """``me`` to move holding ``hand``: its best play (a win counts in full) or a draw;
+    ``holds_any`` gives the odds of the opponent's cards by then."""
     markers = board.markers(me)
-    best_win = 0
-    if markers:
-        for card in set(hand):
-            square = card + rightmost
-            if card != rightmost and board.wins_at(me, square):
-                best_win = max(best_win, max(board.win_points(me, square, x2) for x2 in markers))
-    if best_win:
-        return float(best_win)
-    return position_score(board, me)
+    best = float("-inf")
+    for card in sorted(set(hand)):
+        if card == rightmost:
+            continue
+        for x2 in markers:
+            after = board.copy()
+            ending = after.place(me, card + rightmost, x2)
+            if ending is not None:
+                value = _ending_value(ending, me)
+            else:
+                value = leaf_value(after, me, card, holds_any)
+            best = max(best, value)
+    if best == float("-inf") or (may_draw and len(hand) < HAND_LIMIT):
+        best = max(best, leaf_value(board, me, rightmost, holds_any))
+    return best
 
 
 def answer_value(
     board: Board, outlook: _Outlook, rightmost: int, hand: Sequence[int], play_declared: bool
 ) -> float:
     """``me``'s expected value over the opponent's possible hands, each answering at its best
-    (for the opponent) from ``board`` with ``rightmost`` on the row."""
+    (for the opponent) from ``board`` with ``rightmost`` on the row: a play (perhaps with
+    Play!, which takes ``me``'s draw away) or a draw; ``me`` then answers as well as it can."""
     me, other = outlook.me, 1 - outlook.me
     markers = board.markers(other)
     replies: dict[int, float] = {}
     for card in outlook.possible:
         if card == rightmost or not markers:
             continue
+        holds_any = outlook.holds_any(card)
         worst = float("inf")
         for x2 in markers:
             after = board.copy()
             ending = after.place(other, card + rightmost, x2)
-            value = (_ending_value(ending, me) if ending is not None
-                     else my_turn_value(after, me, card, hand))
-            worst = min(worst, value)
+            if ending is not None:
+                worst = min(worst, _ending_value(ending, me))
+                continue
+            worst = min(worst, my_turn_value(after, me, card, hand, True, holds_any))
+            if outlook.opponent_may_play and after.own_total(other):
+                ending = after.discard(other)
+                worst = min(worst, _ending_value(ending, me) if ending is not None
+                            else my_turn_value(after, me, card, hand, False, holds_any))
         replies[card] = worst
-    drawn = my_turn_value(board, me, rightmost, hand)
+    drawn = my_turn_value(board, me, rightmost, hand, True, outlook.holds_any(None))
     may_draw = outlook.opponent_cards < HAND_LIMIT
     expected = 0.0
     for counts, chance in outlook.odds:
         options = [replies[v] for v in VALUES if counts[v] and v in replies]
-        if play_declared:
-            value = min(options) if options else drawn
-        else:
-            if may_draw:
-                options.append(drawn)
-            value = min(options) if options else drawn
-        expected += chance * value
+        if may_draw and not play_declared:
+            options.append(drawn)
+        expected += chance * (min(options) if options else drawn)
     return expected
 
 
 class HardBot:
-    """Two moves ahead over the odds of the hidden hand (see the module's docstring)."""
+    """Three moves deep over the odds of the hidden hand (see the module's docstring)."""
 
     level = "hard"
 
@@ -181,8 +251,13 @@ class HardBot:
         if "ask" in legal and not board.captured_keep_alive:
             return "ask"
         outlook = self._outlook(view, board)
-        scored = [(self._value(outlook, Action.parse(text)), text)
-                  for text in legal if text != "ask"]
+        guarded = replace(outlook, opponent_may_play=False, _holding=outlook._holding)
+        scored = []
+        for text in legal:
+            action = Action.parse(text)
+            if action.verb != "ask":
+                seen = guarded if action.declare == "guard" else outlook
+                scored.append((self._value(seen, action), text))
         return _best(scored, rng)
 
     @staticmethod
