@@ -234,7 +234,7 @@ def _try(table: Table, move: Move) -> int | None:
     return result
 
 
-def _action(move: Move) -> str:
+def action_text(move: Move) -> str:
     return f"{'place' if move[0] else 'roll'} {EDGE_IDS[move[1]]}"
 
 
@@ -266,13 +266,13 @@ class EasyBot:
         if forced is not None:
             return forced
         table = Table.from_view(view)
-        moves = [m for m in table.moves() if _action(m) in legal]
+        moves = [m for m in table.moves() if action_text(m) in legal]
         me = table.mover
         wins = [m for m in moves if _try(table, m) == me]
         if wins:
-            return _action(wins[rng.randrange(len(wins))])
+            return action_text(wins[rng.randrange(len(wins))])
         safe = [m for m in moves if not _gives_win(table, m)] or moves
-        return _action(safe[rng.randrange(len(safe))])
+        return action_text(safe[rng.randrange(len(safe))])
 
 
 class _OutOfNodes(Exception):
@@ -293,7 +293,7 @@ class HardBot:
         if forced is not None:
             return forced
         table = Table.from_view(view)
-        moves = [m for m in table.moves() if _action(m) in legal]
+        moves = [m for m in table.moves() if action_text(m) in legal]
         if not moves:  # the model and the rules disagree: stay legal whatever happens
             return legal[rng.randrange(len(legal))]
         rng.shuffle(moves)
@@ -309,7 +309,7 @@ class HardBot:
             moves = [m for _, m in sorted(scored, key=lambda pair: -pair[0])]
             if abs(top) >= WIN / 2 or search.exhausted:
                 break
-        return _action(best[0])
+        return action_text(best[0])
 
 
 class _Search:

@@ -106,6 +106,23 @@ def test_a_bot_decides_the_same_from_the_view_as_json(game_id: str) -> None:
             state = game.apply(state, seat, action)
 
 
+@pytest.mark.parametrize("game_id", BOT_GAMES)
+def test_a_bot_leaves_the_view_it_is_handed_as_it_was(game_id: str) -> None:
+    """Views are shared snapshots (the same one goes to phones): a bot only reads them."""
+    game = get_game(game_id)
+    for level in LEVELS:
+        bot = get_bot(game_id, level)
+        played = play_bot_game(game_id, [bot, bot], seed=12)
+        state = game.start(["Aiko", "Ben"], seed=12)
+        for seat, action in played.actions[:30]:
+            if seat != CHANCE:
+                view = game.view(state, seat)
+                before = json.dumps(view, sort_keys=True)
+                bot.choose(view, list(game.legal_actions(state, seat)), random.Random(0))
+                assert json.dumps(view, sort_keys=True) == before
+            state = game.apply(state, seat, action)
+
+
 SCRIPT = """
 import json, sys
 from rules.bot_games import play_bot_game

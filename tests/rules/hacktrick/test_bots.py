@@ -237,8 +237,10 @@ def wins(level: str, against: str, games: int) -> int:
 
 
 def test_hard_beats_random_in_nine_of_ten_seeded_games() -> None:
+    # A bot no better than random would win 9 of 10 with a chance of 1%.
     assert wins("hard", "random", 10) >= 9
 
 
 def test_hard_beats_easy_in_thirteen_of_twenty_seeded_games() -> None:
+    # A bot no better than easy would win 13 of 20 with a chance of 13%.
     assert wins("hard", "easy", 20) >= 13
