@@ -26,7 +26,7 @@ from rules.ico.geometry import EDGE_IDS, EDGE_INDEX, FACE, FACE_IDS, across
 from rules.ico.state import MARKERS_PER_COLOUR
 
 #: Positions ``hard`` may visit per move (about 60–120 ms here; see docs/bots.md).
-HARD_NODES = 8_000
+HARD_NODES = 5_000
 WIN = 10_000.0
 #: Turns without a placement after which ``hard`` stops playing for position and heads for an
 #: end, a draw included (Level 4 can otherwise roll around full faces for ever).
@@ -312,18 +312,39 @@ class HardBot:
         return action_text(best[0])
 
 
+@dataclass(frozen=True)
+class _Seen:
+    """A position searched before: to what depth, its value, whether that value is exact or a
+    bound (``bound`` −1 at most, 1 at least, 0 exact), whether the game's end was reached
+    everywhere below it (``solved``), and the best move found."""
+
+    depth: int
+    value: float
+    bound: int
+    solved: bool
+    best: Move
+
+
 class _Search:
+    """Alpha-beta over a :class:`Table`, remembering positions between iterations."""
+
     def __init__(self, table: Table, budget: int, stalled: bool) -> None:
         self.table = table
         self.stalled = stalled
         self.me = table.mover
         self.budget = budget
         self.nodes = 0
-        self.exhausted = True
-        self.memory: dict[tuple[int, ...], tuple[int, float, int]] = {}
+        #: Leaves scored by :func:`evaluate` rather than by the game's end (0: all solved).
+        self.guesses = 0
+        self.memory: dict[tuple[int, ...], _Seen] = {}
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the last depth reached the game's end on every line searched."""
+        return self.guesses == 0
 
     def root(self, moves: list[Move], depth: int) -> list[tuple[float, Move]]:
-        self.exhausted = True
+        self.guesses = 0
         scored = []
         alpha = -2 * WIN
         for move in moves:
@@ -350,30 +371,38 @@ class _Search:
             raise _OutOfNodes
         table = self.table
         if depth <= 0:
-            self.exhausted = False
+            self.guesses += 1
             return STALLED if self.stalled else evaluate(table, self.me)
         key = table.key()
+        moves = table.moves()
         seen = self.memory.get(key)
-        if seen is not None and seen[0] >= depth:
-            _, value, bound = seen
-            if bound == 0 or (bound > 0 and value >= beta) or (bound < 0 and value <= alpha):
-                return value
+        if seen is not None:
+            if seen.depth >= depth and (
+                seen.bound == 0 or (seen.bound > 0 and seen.value >= beta)
+                or (seen.bound < 0 and seen.value <= alpha)
+            ):
+                self.guesses += not seen.solved
+                return seen.value
+            if seen.best in moves:  # the best move of a shallower search first
+                moves.remove(seen.best)
+                moves.insert(0, seen.best)
         low, high = alpha, beta
+        guesses = self.guesses
         maximising = table.mover == self.me
         best = -2 * WIN if maximising else 2 * WIN
-        for move in table.moves():
+        best_move = moves[0]
+        for move in moves:
             value = self._after(move, depth, alpha, beta, ply + 1)
+            if (value > best) if maximising else (value < best):
+                best, best_move = value, move
             if maximising:
-                best = max(best, value)
                 alpha = max(alpha, value)
             else:
-                best = min(best, value)
                 beta = min(beta, value)
             if alpha >= beta:
                 break
-        # Remember whether ``best`` is exact or only a bound of the window it was found in.
         bound = -1 if best <= low else 1 if best >= high else 0
-        self.memory[key] = (depth, best, bound)
+        self.memory[key] = _Seen(depth, best, bound, self.guesses == guesses, best_move)
         return best
 
 
