@@ -7,7 +7,7 @@
   dominates it when its empty cells are shared out at random, each line's total is its numbers
   plus the die's mean per empty cell — and looks two placements ahead: for each of its best few
   cells, every roll the next player may get and that player's best answer (expectimax over the
-  die). Near the end, where few cells are left, the same search is exact.
+  die). With two cells left the search reaches the end of the game.
 """
 
 from __future__ import annotations
@@ -263,6 +263,8 @@ class HardBot:
         search = _Search(grid)
         me, roll = grid.me, int(view["pending_roll"])
         cells = [_cell_index(action, grid.size) for action in legal]
+        if len(cells) == 1:
+            return legal[0]
         first: list[tuple[float, int]] = []
         for order, cell in enumerate(cells):
             search.place(cell, roll, me)
@@ -270,8 +272,6 @@ class HardBot:
             search.clear(cell)
         first.sort(key=lambda pair: -pair[0])
         shortlist = [order for _, order in first[: self.candidates]]
-        if len(cells) == 1:
-            return legal[0]
         nxt = (me + 1) % grid.players
         best: list[int] = []
         best_value = float("-inf")

@@ -1,17 +1,19 @@
 """Bots for Hacktrick, deciding from their seat's view: their own hand, the public board, row,
 supplies and announcements — never the opponent's hand or the deck's order.
 
-- ``easy`` looks at its own move only: it wins when a card reaches a winning square, else it
-  plays where it captures the most and builds the most (ties at random), draws when its hand is
-  down to one card, and never declares or asks.
-- ``hard`` looks two moves ahead with the odds of the hidden cards. For each of its legal
-  actions it plays the placement on a model of the board (:mod:`rules.hacktrick.bot_model`),
-  then weighs every hand the opponent may hold (exact odds over the unseen cards, narrowed by a
-  fresh announced sum or a shown hand) with the opponent's best answer from that hand — a win,
-  a capture, a draw; Play! takes the draw away — and scores the result for its own next turn:
-  a win it holds in hand counts in full, else how many winning squares each side has, how many
-  squares it holds and how many markers it has left. It asks the sum whenever it can do so for
-  free (captured markers serve nothing else under ``out_of_markers=own_colour``).
+- ``easy`` looks at its own move only: it wins when a card reaches a winning square (a ×2
+  double win first), else it plays where it captures the most and builds the most (ties at
+  random), draws when its hand is down to one card, and never declares or asks.
+- ``hard`` looks three moves ahead over the exact odds of the hidden cards
+  (:func:`rules.hacktrick.bot_model.hand_odds`). Each of its legal actions is played on a model
+  of the board (:class:`rules.hacktrick.bot_model.Board`); then, for every hand the opponent may
+  hold, the opponent answers with what is worst for the bot — any card it holds, with either
+  marker, with or without Play! (which takes the bot's draw away), or a draw; then the bot
+  answers with its best card or a draw, and the position is scored: minus the points the
+  opponent is expected to win at once from there (the odds it holds a card reaching one of its
+  winning squares), plus the shape of the position (winning squares, squares held, markers left,
+  capped below one point so that a win in hand always counts more). It asks the sum whenever it
+  can do so for free (captured markers serve nothing else under ``out_of_markers=own_colour``).
 
 With table cards (``cards=table``) a bot has no hand the rules know of; both levels then play
 the easy policy over whatever values the rules accept. Seat bots with virtual cards.
@@ -59,7 +61,7 @@ def _build_score(board: Board, seat: int, square: int) -> float:
 
 
 class EasyBot:
-    """Its own move only: win, else capture and build; never declares, asks or guards."""
+    """Its own move only: win, else capture and build; never declares or asks."""
 
     level = "easy"
 

@@ -9,7 +9,8 @@ roll across the edge used, the figures of the level, the draws — fast enough t
 - ``hard`` searches the game tree (alpha-beta over every player's balance-allowed moves, with a
   table of positions already seen, deepening until its node budget is spent); with three or four
   players the others are assumed to play against it (paranoid search). Leaves are scored by how
-  close each colour is to its figures.
+  close each colour is to its figures. After many turns without a placement (Level 4, where the
+  face can roll around full faces for ever) it heads for an end, a draw included.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from rules.ico.figures import figures_for
 from rules.ico.geometry import EDGE_IDS, EDGE_INDEX, FACE, FACE_IDS, across
 from rules.ico.state import MARKERS_PER_COLOUR
 
-#: Positions ``hard`` may visit per move (about 60–120 ms here; see docs/bots.md).
+#: Positions ``hard`` may visit per move: a move's p99 is about 100 ms on the dev machine
+#: (docs/bots.md). A count, not a clock, so that a choice does not depend on the load.
 HARD_NODES = 5_000
 WIN = 10_000.0
 #: Turns without a placement after which ``hard`` stops playing for position and heads for an

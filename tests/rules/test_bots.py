@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import inspect
 import json
 import os
@@ -19,6 +21,12 @@ from rules.bot_games import play_bot_game
 from rules.bots import BOT_GAMES, LEVELS, Bot, NoLegalAction, UnknownBot, get_bot
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("module", ["rules.bots", "rules.bot_games"])
+def test_docstring_examples_hold(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
 
 
 @pytest.mark.parametrize("game_id", BOT_GAMES)
