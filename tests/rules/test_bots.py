@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from rules import CHANCE, get_game
+from rules import CHANCE, RulesError, get_game
 from rules.bot_games import play_bot_game
 from rules.bots import BOT_GAMES, LEVELS, Bot, NoLegalAction, UnknownBot, get_bot
 
@@ -93,6 +93,25 @@ def test_the_harness_rolls_the_die_and_bots_only_place() -> None:
             assert view["you"] == seat and view["to_act"] == [seat]
             assert view["pending_roll"] is not None
             assert all(action.startswith("place ") for action in legal)
+
+
+class Cheating:
+    """A player that answers something outside its legal list."""
+
+    level = "easy"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        return "roll 6"
+
+
+def test_the_harness_refuses_an_action_outside_the_legal_list() -> None:
+    with pytest.raises(RulesError, match=r"seat 0 chose 'roll 6'.*not among its legal"):
+        play_bot_game("dice216", [Cheating(), get_bot("dice216", "random")], seed=1)
+
+
+def test_the_harness_wants_one_bot_per_player() -> None:
+    with pytest.raises(RulesError, match="2 bots for 3 players"):
+        play_bot_game("ico", [get_bot("ico", "easy")] * 2, players=["A", "B", "C"])
 
 
 @pytest.mark.parametrize("game_id", BOT_GAMES)

@@ -124,7 +124,7 @@ def test_the_endgame_lines_belong_to_the_same_player_whoever_takes_the_cells(
     mine: str, theirs: int
 ) -> None:
     played = GAME.apply(ENDGAME, 0, mine)
-    last = GAME.legal_actions(GAME.apply(played, CHANCE, f"roll {theirs}"), 1)
+    last = list(GAME.legal_actions(GAME.apply(played, CHANCE, f"roll {theirs}"), 1))
     final = GAME.apply(GAME.apply(played, CHANCE, f"roll {theirs}"), 1, last[0])
     owners = dominators(final)
     assert owners["row 1"] == owners["column 1"] == 0

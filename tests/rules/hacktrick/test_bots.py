@@ -26,6 +26,10 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
+def legal_of(state: HacktrickState, seat: int) -> list[str]:
+    return list(GAME.legal_actions(state, seat))
+
+
 def bot_game_states(
     levels: tuple[str, str], seed: int, options: dict[str, Any] | None = None
 ) -> Iterator[tuple[HacktrickState, int, str]]:
@@ -45,7 +49,7 @@ def test_bots_take_only_legal_actions_to_the_end(level: str, options: dict[str, 
     for seed in range(2):
         decisions = 0
         for state, seat, action in bot_game_states((level, "hard"), seed, options):
-            assert action in GAME.legal_actions(state, seat)
+            assert action in legal_of(state, seat)
             decisions += 1
         assert decisions > 20
 
@@ -71,8 +75,8 @@ def test_choices_do_not_depend_on_cards_the_seat_cannot_see(level: str) -> None:
                 continue
             view = GAME.view(state, seat)
             assert GAME.view(other, seat) == view
-            legal = GAME.legal_actions(state, seat)
-            assert GAME.legal_actions(other, seat) == legal
+            legal = legal_of(state, seat)
+            assert legal_of(other, seat) == legal
             assert bot.choose(view, legal, random.Random(seed)) == bot.choose(
                 GAME.view(other, seat), legal, random.Random(seed)
             )
@@ -89,9 +93,9 @@ def test_the_opponent_holding_the_winning_card_or_not_changes_nothing() -> None:
     for level in LEVELS:
         bot = get_bot("hacktrick", level)
         for seed in range(5):
-            legal = GAME.legal_actions(threat, 0)
+            legal = legal_of(threat, 0)
             assert bot.choose(view, legal, random.Random(seed)) == bot.choose(
-                GAME.view(harmless, 0), GAME.legal_actions(harmless, 0), random.Random(seed)
+                GAME.view(harmless, 0), legal_of(harmless, 0), random.Random(seed)
             )
 
 
@@ -131,7 +135,7 @@ def test_the_bot_board_plays_placements_as_the_rules_do() -> None:
         for options in ({}, {"out_of_markers": "empty_supply"}):
             for state, seat, _ in bot_game_states(("random", "easy"), seed, options):
                 view = GAME.view(state, seat)
-                for action in GAME.legal_actions(state, seat):
+                for action in legal_of(state, seat):
                     words = action.split()
                     if words[0] != "play":
                         continue
@@ -179,7 +183,7 @@ def test_a_card_that_completes_a_line_is_played(level: str) -> None:
     state = position(hands=((0, 3, 5), (2, 4)), row=(1,), board={2: "W", 7: "W"})
     for seed in range(5):
         action = get_bot("hacktrick", level).choose(
-            GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(seed))
+            GAME.view(state, 0), legal_of(state, 0), random.Random(seed))
         assert action.split()[:2] == ["play", "5"]
         assert GAME.apply(state, 0, action).points == (1, 0)
 
@@ -190,7 +194,7 @@ def test_of_two_wins_the_one_with_the_x2_marker_is_chosen(level: str) -> None:
     state = position(hands=((4, 5), (0, 2)), row=(1,), board={9: "W*", 1: "W", 2: "W", 7: "W"})
     for seed in range(5):
         action = get_bot("hacktrick", level).choose(
-            GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(seed))
+            GAME.view(state, 0), legal_of(state, 0), random.Random(seed))
         assert action == "play 4"
         assert GAME.apply(state, 0, action).points == (2, 0)
 
@@ -203,7 +207,7 @@ def test_hard_does_not_hand_the_opponent_a_winning_sum() -> None:
     state = GAME.apply(state, 0, "ask")
     bot = get_bot("hacktrick", "hard")
     for seed in range(5):
-        action = bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0),
+        action = bot.choose(GAME.view(state, 0), legal_of(state, 0),
                             random.Random(seed))
         assert action.split()[:2] == ["play", "1"]
     assert GAME.apply(GAME.apply(state, 0, "play 5"), 1, "play 3").points == (0, 1)
@@ -212,14 +216,14 @@ def test_hard_does_not_hand_the_opponent_a_winning_sum() -> None:
 def test_hard_asks_the_sum_when_a_captured_marker_makes_it_free() -> None:
     state = position(hands=((1, 2), (0, 4, 5)), row=(3,), captured={0: "R"})
     bot = get_bot("hacktrick", "hard")
-    assert bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(0)) == "ask"
+    assert bot.choose(GAME.view(state, 0), legal_of(state, 0), random.Random(0)) == "ask"
 
 
 def test_hard_keeps_captured_markers_when_they_keep_it_in_the_round() -> None:
     state = position(hands=((1, 2), (0, 4, 5)), row=(3,), captured={0: "R"},
                      options={"out_of_markers": "empty_supply"})
     bot = get_bot("hacktrick", "hard")
-    assert bot.choose(GAME.view(state, 0), GAME.legal_actions(state, 0), random.Random(0)) != "ask"
+    assert bot.choose(GAME.view(state, 0), legal_of(state, 0), random.Random(0)) != "ask"
 
 
 # --- a seeded strength check small enough for CI (the full run is bench/bots.py) ---------------

@@ -122,7 +122,8 @@ TRAP = {"N-U2": "b", "U1-U2": "b"}
 def test_the_trap_is_real() -> None:
     state = GAME.apply(position(TRAP, active="T0"), 0, "place N-U1")
     assert GAME.legal_actions(state, 1) == ["place N-U1"]
-    assert GAME.outcome(GAME.apply(state, 1, "place N-U1"))["winners"] == [1]
+    outcome = GAME.outcome(GAME.apply(state, 1, "place N-U1"))
+    assert outcome is not None and outcome["winners"] == [1]
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
