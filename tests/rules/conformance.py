@@ -14,19 +14,24 @@ A game's test module calls :func:`check_conformance` with its own hooks, e.g.::
 
     def test_conformance_default_options():
         check_conformance(GAME, ["Aiko", "Ben", "Chie"], seeds=range(30), leak_check=no_leaks)
+
+With ``pick=bot_picker(GAME, bots)`` the same checks run along games played by bots (each seat
+deciding from its own view, chance drawn by the suite), which reach positions random play
+rarely does: the suite's checks, at states where someone plays to win.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
 import pytest
 
 from rules import CHANCE, Game, IllegalAction
+from rules.bots import Bot
 
 COMMON_VIEW_KEYS = ("game", "seats", "to_act", "phase", "turn", "you", "options", "outcome")
 JUNK_ACTIONS = ("", " ", "xyzzy", "play", "play -1", "place 99 99", "secret", "guess 0-0",
@@ -72,6 +77,19 @@ def playout(
         yield state, seat, action
         state = game.apply(state, seat, action)
     pytest.fail(f"no outcome after {max_steps} steps (seed {seed})")
+
+
+def bot_picker(game: Game[Any], bots: Sequence[Bot]) -> Picker:
+    """A :data:`Picker` that asks ``bots[seat]`` with the seat's view and legal actions, and
+    draws chance's actions (die rolls) itself, uniformly."""
+
+    def pick(state: Any, seat: int, rng: random.Random) -> str:
+        legal = list(game.legal_actions(state, seat))
+        if seat == CHANCE:
+            return rng.choice(legal)
+        return bots[seat].choose(game.view(state, seat), legal, rng)
+
+    return pick
 
 
 def assert_value_absent(view: Any, needle: object, where: str) -> None:

@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from rules import CHANCE
+from rules.bots import LEVELS, get_bot
 from rules.dice216 import GAME, State
-from tests.rules.conformance import check_conformance
+from tests.rules.conformance import bot_picker, check_conformance
 
 
 def nothing_is_secret(state: State, viewer: int | None, view: dict[str, Any]) -> None:
@@ -52,3 +53,14 @@ def test_conformance(players: list[str], options: dict[str, object], seeds: int)
     )
     size = GAME.start(players, options).setup.size
     assert checked >= seeds * 2 * size * size
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_conformance_along_bot_games(level: str) -> None:
+    bots = [get_bot("dice216", level), get_bot("dice216", "hard")]
+    checked = check_conformance(
+        GAME, ["Aiko", "Ben"], {"diagonals": True}, seeds=range(2),
+        pick=bot_picker(GAME, bots), leak_check=nothing_is_secret,
+        illegal_examples=illegal_examples,
+    )
+    assert checked >= 2 * 2 * 36

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from rules.bots import LEVELS, get_bot
 from rules.hacktrick import GAME, HacktrickState
 from rules.hacktrick.actions import all_action_texts
-from tests.rules.conformance import check_conformance
+from tests.rules.conformance import bot_picker, check_conformance
 from tests.rules.hacktrick.leaks import no_leaks
 
 
@@ -40,3 +41,13 @@ def test_conformance(options: dict[str, Any]) -> None:
         leak_check=no_leaks, illegal_examples=illegal_examples,
     )
     assert checked > 100
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_conformance_along_bot_games(level: str) -> None:
+    bots = [get_bot("hacktrick", level), get_bot("hacktrick", "hard")]
+    checked = check_conformance(
+        GAME, ["Aiko", "Ben"], {"target": 2}, seeds=range(2), pick=bot_picker(GAME, bots),
+        leak_check=no_leaks, illegal_examples=illegal_examples,
+    )
+    assert checked > 30

@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from rules.bots import LEVELS, get_bot
 from rules.ico import GAME, IcoState
 from rules.ico.geometry import EDGE_IDS, FACE
-from tests.rules.conformance import check_conformance
+from tests.rules.conformance import bot_picker, check_conformance
 from tests.rules.ico.positions import PLAYERS
 
 
@@ -67,3 +68,15 @@ def test_conformance_harder_level_2_plus_with_a_turn_cap() -> None:
                             "start_face": "random", "first_player": "random"},
         seeds=range(2), illegal_examples=illegal_examples,
     )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("options", [{}, {"level": "1+", "claim": "manual"}],
+                         ids=["defaults", "1+-manual"])
+def test_conformance_along_bot_games(level: str, options: dict[str, Any]) -> None:
+    bots = [get_bot("ico", level), get_bot("ico", "hard")]
+    checked = check_conformance(
+        GAME, PLAYERS[:2], options, seeds=range(2), pick=bot_picker(GAME, bots),
+        leak_check=same_for_everyone, illegal_examples=illegal_examples,
+    )
+    assert checked > 10
