@@ -73,7 +73,8 @@ def main() -> None:
                          pin_factory=factory, oled=lambda: ssd1306(i2c(bus=bus, address=0x3C)))
     companion.attach_status(device.status)
     app = web_panel.create_app(companion, config={
-        "PUBLIC_URL": settings.url, "MAX_STREAMS": web.threads - 16})
+        "PUBLIC_URL": settings.url, "MAX_STREAMS": web.threads - 16,
+        "MAX_STREAMS_PER_CLIENT": 64})  # every phone of the bench is on 127.0.0.1
     server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
                            channel_timeout=120, ident="bench", **web_panel.WAITRESS_SETTINGS)
     latencies: list[float] = []

@@ -240,7 +240,8 @@ def act_box(port: int, table: Table, rng: random.Random) -> tuple[int, int] | No
         return None
     seat = rng.choice(seats)
     action = rng.choice(list(islice(iter(rules.legal_actions(table.state, seat)), 200)))
-    cookies = table.seats[0] if seat == CHANCE else table.seats[seat]
+    roller = rules.view(table.state, None).get("roll_for") if seat == CHANCE else None
+    cookies = table.seats[roller["seat"] if roller else seat]
     path = f"/api/games/{table.game_id}/" + ("chance" if seat == CHANCE else "act")
     status, reply = call(port, "POST", path, cookies, json.dumps({"action": action}).encode())
     if status != 200:

@@ -158,7 +158,11 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     warnings.formatwarning = _one_line_warning
     logging.captureWarnings(True)
     mode = hardware_mode(args.hardware)
-    url = panel_url(web.host, web.port)
+    if web.host is None:  # the simulator stays on this computer unless told otherwise
+        web = replace(web, host="0.0.0.0" if mode == "pi" else "127.0.0.1")
+    host = web.host
+    assert host is not None
+    url = panel_url(host, web.port)
     config = replace(config, url=url)
 
     companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode)
@@ -167,7 +171,7 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     app: Flask | None = None
     try:
         panel = _Panel()
-        server = _listen(web.host, web.port, web.threads, panel)
+        server = _listen(host, web.port, web.threads, panel)
         device = _open_device(config, companion, mode)
         companion.attach_status(device.status)
         app = _web_app(companion, device, url, web.threads)
@@ -176,9 +180,13 @@ def _run(args: argparse.Namespace, config: Config) -> int:
                     for sig in (signal.SIGTERM, signal.SIGINT)}
         print(f"tabletop: panel at {url} ({mode} hardware; journal in {config.data_dir})",
               flush=True)
+        if device.simulator is not None or sys.stdout.isatty():
+            print(f"tabletop: host PIN {companion.host_pin} (log in at {url}host)", flush=True)
+        else:  # a service's log is no place for the PIN: the box's screen shows it
+            print("tabletop: the host PIN is on the box's screen", flush=True)
         if device.simulator is not None:
-            print(f"tabletop: simulated device at {url}device", flush=True)
-            if web.host in ("0.0.0.0", "::", ""):
+            print(f"tabletop: simulated device at {url}device (for the host)", flush=True)
+            if host in ("0.0.0.0", "::", ""):
                 print(f"tabletop: on this computer, open http://localhost:{web.port}/device",
                       flush=True)
         try:

@@ -15,13 +15,16 @@ The games come from a :class:`~firmware_host.games.Registry` (the built-in four 
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from firmware_host.games import Registry, builtin_games
 from firmware_host.host_pin import load_or_create_pin
 from firmware_host.journal import Journal
 from firmware_host.read_side import ReadSide
+from firmware_host.seats import token_hash
 from firmware_host.session_api import (
     DeviceStatus,
     GameInfo,
@@ -29,6 +32,7 @@ from firmware_host.session_api import (
     GameSummary,
     Listener,
     ReplayStep,
+    SeatsInfo,
     Standing,
     Status,
     TournamentInfo,
@@ -207,10 +211,12 @@ class Companion:
         ends."""
         return self._owner.create_tournament(game, players, options, order)
 
-    def act(self, game_id: int, seat: int, action: str) -> View:
+    def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> View:
         """Apply ``action`` for ``seat`` (or ``rules.CHANCE``); committed before anyone is
-        shown it. Returns that seat's new view (the spectator's for chance)."""
-        self._owner.act(game_id, seat, action)
+        shown it, with who entered it (``by``: e.g. ``die``, ``keypad``, ``box random``,
+        ``host``, ``seat 1``; ``None`` for the seat itself). Returns that seat's new view (the
+        spectator's for chance)."""
+        self._owner.act(game_id, seat, action, by)
         return self.view(game_id, None if seat == CHANCE else seat)
 
     def undo(self, game_id: int) -> None:
@@ -225,10 +231,48 @@ class Companion:
         """End a tournament early: its current game is abandoned, the standings stay."""
         self._owner.abandon_tournament(tid)
 
-    def claim_seat(self, game_id: int, seat: int) -> str:
-        """A token for an unclaimed seat; ``SeatTaken`` if someone holds it."""
-        return self._owner.issue_seat(game_id, seat, reissue=False)
+    def claim_seat(self, game_id: int, seat: int, code: str | None = None,
+                   holder: str | None = None) -> str:
+        """A token for an unclaimed seat (``SeatTaken`` if someone holds it; with the seats
+        locked, ``code`` must be the seat's join code), for the phone ``holder`` describes."""
+        return self._owner.issue_seat(game_id, seat, reissue=False, code=code, holder=holder)
 
-    def reissue_seat(self, game_id: int, seat: int) -> str:
+    def lock_seats(self, game_id: int, locked: bool) -> list[str] | None:
+        """Lock the game's seats behind fresh join codes (returned, one per seat), or open
+        them again (``None``)."""
+        return self._owner.lock_seats(game_id, locked)
+
+    def seats(self, game_id: int) -> SeatsInfo:
+        """For the host: who holds each seat, and the join codes while the seats are locked."""
+        snap = self._snapshots.game(game_id)
+        return {
+            "locked": snap.join_codes is not None,
+            "join_codes": list(snap.join_codes) if snap.join_codes is not None else None,
+            "holders": [
+                {"device": h.device, "since": h.since} if (h := snap.holders.get(s)) else None
+                for s in range(len(snap.seats))],
+        }
+
+    def open_host_session(self, lifetime: float) -> str:
+        """A new host session token, valid ``lifetime`` seconds (kept across restarts)."""
+        token = secrets.token_urlsafe(24)
+        expires = (datetime.now(UTC) + timedelta(seconds=lifetime)).isoformat(
+            timespec="seconds")
+        self._owner.open_host_session(token_hash(token), expires)
+        return token
+
+    def is_host_session(self, token: str | None) -> bool:
+        """Whether ``token`` is a host session that has not ended or expired."""
+        if not token:
+            return False
+        expires = self._snapshots.host_sessions.get(token_hash(token))
+        return expires is not None and expires > datetime.now(UTC).isoformat(timespec="seconds")
+
+    def close_host_session(self, token: str | None) -> None:
+        """End a host session (log out)."""
+        if token:
+            self._owner.close_host_session(token_hash(token))
+
+    def reissue_seat(self, game_id: int, seat: int, holder: str | None = None) -> str:
         """A new token for the seat; every older token of it stops working."""
-        return self._owner.issue_seat(game_id, seat, reissue=True)
+        return self._owner.issue_seat(game_id, seat, reissue=True, holder=holder)

@@ -13,6 +13,7 @@ too. A complete example with every key is ``deploy/config.example.toml``.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,8 @@ STANDARD_PATHS: tuple[Path, ...] = (
 )
 
 InputKind = Literal["buttons", "touch"]
+#: A host PIN: 6 to 12 ASCII digits (other scripts' digits, such as ٢٤٦, are refused).
+PIN_TEXT = re.compile(r"[0-9]{6,12}", re.ASCII)
 
 
 def default_data_dir() -> Path:
@@ -43,9 +46,10 @@ def default_data_dir() -> Path:
 @dataclass(frozen=True)
 class WebConfig:
     """Where the panel listens, and how many waitress threads serve it (each live page holds
-    one while it streams)."""
+    one while it streams). ``host`` unset: every interface on a Pi, only this computer
+    (127.0.0.1) in the simulator — whose ``/device`` page plays any seat."""
 
-    host: str = "0.0.0.0"
+    host: str | None = None
     port: int = 8080
     threads: int = 80
 
@@ -374,8 +378,8 @@ def _multiple_of_8(value: object) -> int:
 
 def _pin(value: object) -> str:
     text = str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-    if not isinstance(text, str) or not text.isdigit() or not 4 <= len(text) <= 6:
-        raise _Bad(f"expected 4–6 digits (in quotes, e.g. \"2468\"), got {value!r}")
+    if not isinstance(text, str) or not PIN_TEXT.fullmatch(text):
+        raise _Bad(f"expected 6–12 digits 0–9 (in quotes, e.g. \"246813\"), got {value!r}")
     return text
 
 

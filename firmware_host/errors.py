@@ -23,6 +23,10 @@ class SeatTaken(SessionError):
     """A seat that already has a player (the host may re-issue it instead)."""
 
 
+class JoinCodeNeeded(SessionError):
+    """A claim of a locked seat without that seat's join code."""
+
+
 class NotAllowed(SessionError):
     """A request the session refuses in the game's current state (e.g. an unsafe undo)."""
 

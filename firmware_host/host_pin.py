@@ -6,6 +6,7 @@ import os
 import secrets
 from pathlib import Path
 
+from firmware_host.config import PIN_TEXT
 from firmware_host.errors import StartupError
 
 PIN_FILE = "host_pin"
@@ -17,10 +18,11 @@ def load_or_create_pin(data_dir: Path) -> str:
     path = Path(data_dir) / PIN_FILE
     try:
         if path.exists():
-            pin = path.read_text(encoding="ascii").strip()
-            if pin.isdigit() and 4 <= len(pin) <= 8:
+            pin = path.read_text(encoding="ascii", errors="replace").strip()
+            if PIN_TEXT.fullmatch(pin):
                 return pin
-            raise StartupError(f"host PIN file {path}: expected 4–8 digits; delete it to make one")
+            raise StartupError(f"host PIN file {path}: expected 6–12 digits 0–9; delete it and "
+                               "the box makes a new one")
         pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

@@ -143,9 +143,29 @@ def _migrate_3(db: sqlite3.Connection) -> None:
                        (json.dumps(outcome), row["id"]))
 
 
+def _migrate_4(db: sqlite3.Connection) -> None:
+    """Who entered each action (a die roll: the box's die, its keypad or RNG, the host, or the
+    phone of the seat whose roll it was); which phone holds each seat; seats the host locked,
+    with their join codes; host sessions, so a restart does not log the host out."""
+    _run(
+        db,
+        """
+        ALTER TABLE actions ADD COLUMN entered_by TEXT;
+        ALTER TABLE seat_tokens ADD COLUMN holder TEXT;
+        ALTER TABLE games ADD COLUMN join_codes TEXT;
+        CREATE TABLE host_sessions (
+            token_hash TEXT PRIMARY KEY,
+            created TEXT NOT NULL,
+            expires TEXT NOT NULL,
+            ended TEXT
+        )
+        """
+    )
+
+
 #: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_1, _migrate_2,
-                                                                 _migrate_3)
+                                                                 _migrate_3, _migrate_4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -164,16 +184,27 @@ class GameRow:
     outcome: dict[str, Any] | None
     tournament: int | None
     version: int
+    #: The seats' join codes while the host has locked the seats (``None``: seats are open).
+    join_codes: list[str] | None = None
+
+
+@dataclass(frozen=True)
+class SeatHolder:
+    """Who holds a seat: the phone's description (from its browser) and since when."""
+
+    device: str
+    since: str
 
 
 @dataclass(frozen=True)
 class ActionRow:
-    """One accepted (not undone) action of a game."""
+    """One accepted (not undone) action of a game, and who entered it (``None``: the seat)."""
 
     n: int
     seat: int
     action: str
     time: str
+    by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -324,18 +355,18 @@ class Journal:
         return cursor.lastrowid
 
     def add_action(self, game_id: int, seat: int, action: str, version: int, *,
-                   entered: str | None = None) -> int:
+                   entered: str | None = None, by: str | None = None) -> int:
         """Append an accepted action in its canonical text (and what was ``entered``, when that
-        differs); returns its number within the game."""
+        differs, and who entered it); returns its number within the game."""
         self._writing()
         row = self._db.execute(
             "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)
         ).fetchone()
         n = int(row[0]) + 1
         self._db.execute(
-            "INSERT INTO actions (game_id, n, seat, action, time, entered)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, n, seat, action, self.now(), entered if entered != action else None),
+            "INSERT INTO actions (game_id, n, seat, action, time, entered, entered_by)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, n, seat, action, self.now(), entered if entered != action else None, by),
         )
         self._touch(game_id, version)
         return n
@@ -370,8 +401,10 @@ class Journal:
         )
         return now
 
-    def issue_token(self, game_id: int, seat: int, token_hash: str, version: int) -> None:
-        """Give ``seat`` a new token (stored hashed); every older token of the seat stops."""
+    def issue_token(self, game_id: int, seat: int, token_hash: str, version: int,
+                    holder: str | None = None) -> str:
+        """Give ``seat`` a new token (stored hashed) for the phone ``holder`` describes; every
+        older token of the seat stops. Returns the time."""
         self._writing()
         now = self.now()
         self._db.execute(
@@ -379,10 +412,37 @@ class Journal:
             (now, game_id, seat),
         )
         self._db.execute(
-            "INSERT INTO seat_tokens (game_id, seat, token_hash, issued) VALUES (?, ?, ?, ?)",
-            (game_id, seat, token_hash, now),
+            "INSERT INTO seat_tokens (game_id, seat, token_hash, issued, holder)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, seat, token_hash, now, holder),
         )
         self._touch(game_id, version)
+        return now
+
+    def set_join_codes(self, game_id: int, codes: list[str] | None, version: int) -> None:
+        """Lock the game's seats behind ``codes`` (one per seat), or open them (``None``)."""
+        self._writing()
+        self._db.execute("UPDATE games SET join_codes = ? WHERE id = ?",
+                         (json.dumps(codes) if codes is not None else None, game_id))
+        self._touch(game_id, version)
+
+    def add_host_session(self, token_hash: str, expires: str) -> None:
+        """Remember a host session (hashed) until ``expires``."""
+        self._writing()
+        self._db.execute("INSERT INTO host_sessions (token_hash, created, expires)"
+                         " VALUES (?, ?, ?)", (token_hash, self.now(), expires))
+
+    def end_host_session(self, token_hash: str) -> None:
+        """End a host session (log out)."""
+        self._writing()
+        self._db.execute("UPDATE host_sessions SET ended = ? WHERE token_hash = ?",
+                         (self.now(), token_hash))
+
+    def host_sessions(self) -> dict[str, str]:
+        """The host sessions not ended: token hash → expiry (ISO time)."""
+        rows = self._db.execute(
+            "SELECT token_hash, expires FROM host_sessions WHERE ended IS NULL")
+        return {row["token_hash"]: row["expires"] for row in rows}
 
     def add_tournament(
         self,
@@ -427,6 +487,14 @@ class Journal:
     def actions(self, game_id: int) -> list[ActionRow]:
         """The game's live actions in order (undone ones left out)."""
         return actions_of(self._db, game_id)
+
+    def holders(self, game_id: int) -> dict[int, SeatHolder]:
+        """Who holds each claimed seat of the game."""
+        rows = self._db.execute(
+            "SELECT seat, holder, issued FROM seat_tokens WHERE game_id = ? AND revoked IS NULL",
+            (game_id,),
+        )
+        return {row["seat"]: SeatHolder(row["holder"] or "", row["issued"]) for row in rows}
 
     def tokens(self, game_id: int) -> dict[str, int]:
         """The game's valid token hashes → seat."""
@@ -485,17 +553,19 @@ def _game_row(row: sqlite3.Row) -> GameRow:
         outcome=json.loads(row["outcome"]) if row["outcome"] else None,
         tournament=row["tournament"],
         version=row["version"],
+        join_codes=json.loads(row["join_codes"]) if row["join_codes"] else None,
     )
 
 
 def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:
     """A game's live actions from any connection."""
     rows = db.execute(
-        "SELECT n, seat, action, time FROM actions WHERE game_id = ? AND undone IS NULL"
-        " ORDER BY n",
+        "SELECT n, seat, action, time, entered_by FROM actions"
+        " WHERE game_id = ? AND undone IS NULL ORDER BY n",
         (game_id,),
     )
-    return [ActionRow(row["n"], row["seat"], row["action"], row["time"]) for row in rows]
+    return [ActionRow(row["n"], row["seat"], row["action"], row["time"], row["entered_by"])
+            for row in rows]
 
 
 def tournaments_of(db: sqlite3.Connection) -> list[TournamentRow]:

@@ -96,12 +96,12 @@ class ReadSide:
         rules = snap.box.rules
         row, actions = self._read_game(game_id)
         state = rules.start(list(row.seats), row.options, seed=row.seed)
-        steps: list[ReplayStep] = [
-            {"step": 0, "seat": None, "action": None, "view": rules.view(state, None)}]
+        steps: list[ReplayStep] = [{"step": 0, "seat": None, "action": None, "by": None,
+                                    "view": rules.view(state, None)}]
         for step, action in enumerate(actions, start=1):
             state = rules.apply(state, action.seat, action.action)
             steps.append({"step": step, "seat": action.seat, "action": action.action,
-                          "view": rules.view(state, None)})
+                          "by": action.by, "view": rules.view(state, None)})
         return steps
 
     def standings(self, game: str | None = None) -> list[Standing]:

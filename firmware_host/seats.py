@@ -8,10 +8,15 @@ every older one of that seat.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 from collections.abc import Mapping, Sequence
 
-from firmware_host.errors import NotAllowed, SeatTaken
+from firmware_host.errors import JoinCodeNeeded, NotAllowed, SeatTaken
+
+#: Join codes are read off the OLED or the host's page and typed on a phone: no 0/O, 1/I/L.
+CODE_LETTERS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
 
 
 def token_hash(token: str) -> str:
@@ -43,3 +48,23 @@ def seat_of(tokens: Mapping[str, int], token: object) -> int | None:
     if not isinstance(token, str) or not token:
         return None
     return tokens.get(token_hash(token))
+
+
+def join_codes(seats: int) -> list[str]:
+    """A fresh join code for each of ``seats`` seats (all different)."""
+    codes: list[str] = []
+    while len(codes) < seats:
+        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if code not in codes:
+            codes.append(code)
+    return codes
+
+
+def check_join_code(codes: Sequence[str] | None, seat: int, given: object) -> None:
+    """With the seats locked (``codes``), a claim needs the seat's own join code."""
+    if codes is None or not 0 <= seat < len(codes):
+        return
+    text = given.strip().upper() if isinstance(given, str) else ""
+    if not (text.isascii() and hmac.compare_digest(text, codes[seat])):
+        raise JoinCodeNeeded(f"the host has locked the seats: enter seat {seat + 1}'s join code, "
+                             "shown on the host's page and the box")

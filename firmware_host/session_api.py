@@ -31,6 +31,8 @@ class GameSummary(TypedDict):
     ended: str | None
     outcome: dict[str, Any] | None
     tournament: int | None
+    #: Whether the host locked the seats (a phone then needs the seat's join code).
+    locked: bool
 
 
 class OptionInfo(TypedDict):
@@ -67,6 +69,9 @@ class ReplayStep(TypedDict):
     step: int
     seat: int | None
     action: str | None
+    #: Who entered the action when not the seat itself (a roll: ``die``, ``keypad``,
+    #: ``box random``, ``host``, ``host random``, ``seat N``).
+    by: str | None
     view: View
 
 
@@ -105,6 +110,21 @@ class TournamentInfo(TypedDict):
     winners: list[int]
     status: str
     created: str
+
+
+class SeatHolding(TypedDict):
+    """Which phone holds a seat (its browser's description) and since when."""
+
+    device: str
+    since: str
+
+
+class SeatsInfo(TypedDict):
+    """For the host: whether the seats are locked, their join codes, and who holds each."""
+
+    locked: bool
+    join_codes: list[str] | None
+    holders: list[SeatHolding | None]
 
 
 class DeviceStatus(TypedDict):
@@ -159,10 +179,16 @@ class SessionApi(Protocol):
     def create_tournament(self, game: str, players: list[str],
                           options: Mapping[str, object] | None = None,
                           order: list[int] | None = None) -> int: ...
-    def act(self, game_id: int, seat: int, action: str) -> View: ...
+    def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> View: ...
     def undo(self, game_id: int) -> None: ...
     def abandon(self, game_id: int) -> None: ...
     def abandon_tournament(self, tid: int) -> None: ...
-    def claim_seat(self, game_id: int, seat: int) -> str: ...
-    def reissue_seat(self, game_id: int, seat: int) -> str: ...
+    def claim_seat(self, game_id: int, seat: int, code: str | None = None,
+                   holder: str | None = None) -> str: ...
+    def reissue_seat(self, game_id: int, seat: int, holder: str | None = None) -> str: ...
+    def lock_seats(self, game_id: int, locked: bool) -> list[str] | None: ...
+    def seats(self, game_id: int) -> SeatsInfo: ...
+    def open_host_session(self, lifetime: float) -> str: ...
+    def is_host_session(self, token: str | None) -> bool: ...
+    def close_host_session(self, token: str | None) -> None: ...
     def add_listener(self, listener: Listener) -> None: ...

@@ -12,13 +12,13 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from firmware_host.errors import NotAllowed
 from firmware_host.games import BoxGame, Registry
-from firmware_host.journal import ActionRow, GameRow, Journal
-from firmware_host.seats import new_token
+from firmware_host.journal import ActionRow, GameRow, Journal, SeatHolder
+from firmware_host.seats import check_join_code, join_codes, new_token
 from firmware_host.session import SessionThread
 from firmware_host.session_api import GameStatus, Listener
 from firmware_host.snapshots import GameSnapshot, Snapshots
@@ -53,6 +53,7 @@ class _Live:
     actions: list[ActionRow]
     previous: Any | None
     tokens: dict[str, int]
+    holders: dict[int, SeatHolder] = field(default_factory=dict)
 
 
 class SessionOwner:
@@ -87,8 +88,8 @@ class SessionOwner:
                           options: Mapping[str, object] | None, order: list[int] | None) -> int:
         return self.thread.call(lambda: self._create_tournament(game, players, options, order))
 
-    def act(self, game_id: int, seat: int, action: str) -> None:
-        self.thread.call(lambda: self._act(game_id, seat, action))
+    def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> None:
+        self.thread.call(lambda: self._act(game_id, seat, action, by))
 
     def undo(self, game_id: int) -> None:
         self.thread.call(lambda: self._undo(game_id))
@@ -99,8 +100,19 @@ class SessionOwner:
     def abandon_tournament(self, tid: int) -> None:
         self.thread.call(lambda: self._abandon_tournament(tid))
 
-    def issue_seat(self, game_id: int, seat: int, *, reissue: bool) -> str:
-        return self.thread.call(lambda: self._issue(game_id, seat, reissue=reissue))
+    def issue_seat(self, game_id: int, seat: int, *, reissue: bool, code: str | None = None,
+                   holder: str | None = None) -> str:
+        return self.thread.call(lambda: self._issue(game_id, seat, reissue=reissue, code=code,
+                                                    holder=holder))
+
+    def lock_seats(self, game_id: int, locked: bool) -> list[str] | None:
+        return self.thread.call(lambda: self._lock_seats(game_id, locked))
+
+    def open_host_session(self, token_hash: str, expires: str) -> None:
+        self.thread.call(lambda: self._open_host_session(token_hash, expires))
+
+    def close_host_session(self, token_hash: str) -> None:
+        self.thread.call(lambda: self._close_host_session(token_hash))
 
     # --- start-up -----------------------------------------------------------------------------
     def _restore(self) -> None:
@@ -126,7 +138,8 @@ class SessionOwner:
                 row = replace(row, status="abandoned", ended=ended_at, version=version)
                 games[row.id] = self._ended_snapshot(row, box, None)
                 continue
-            live = _Live(row, box, state, actions, previous, self.journal.tokens(row.id))
+            live = _Live(row, box, state, actions, previous, self.journal.tokens(row.id),
+                         self.journal.holders(row.id))
             self._live[row.id] = live
             games[row.id] = self._live_snapshot(live, row.version)
             log.info("game %d (%s) restored after %d actions", row.id, row.game, len(actions))
@@ -141,6 +154,7 @@ class SessionOwner:
             tournaments[t.id] = Tournament.from_row(
                 box.tournament, t, [(g.id, g.status, g.outcome) for g in played])
         self.snapshots.publish(self.journal.version(), games, tournaments)
+        self.snapshots.set_host_sessions(self.journal.host_sessions())
         for tournament in tournaments.values():
             self._resume_tournament(tournament)
 
@@ -271,7 +285,7 @@ class SessionOwner:
         snap = self.snapshots.game(game_id)
         raise NotAllowed(f"game {game_id} is {snap.status}")
 
-    def _act(self, game_id: int, seat: int, action: str) -> None:
+    def _act(self, game_id: int, seat: int, action: str, by: str | None) -> None:
         live = self._active(game_id)
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise IllegalAction(f"a seat is a number, got {seat!r}")
@@ -284,12 +298,12 @@ class SessionOwner:
         tournament, upcoming = (self._next_game(live.row.tournament, outcome)
                                 if outcome is not None else (None, None))
         with self.journal.transaction() as version:
-            n = self.journal.add_action(game_id, seat, action, version, entered=entered)
+            n = self.journal.add_action(game_id, seat, action, version, entered=entered, by=by)
             if outcome is not None:
                 ended_at = self.journal.end_game(game_id, "finished", outcome, version)
                 follow_up = self._start_next(tournament, upcoming, version)
         public = is_public(rules, live.state, after)
-        live.actions.append(ActionRow(n, seat, action, self.journal.now()))
+        live.actions.append(ActionRow(n, seat, action, self.journal.now(), by))
         live.previous, live.state = live.state, after
         if public:
             log.info("game %d: seat %d: %s", game_id, seat, action)
@@ -351,16 +365,42 @@ class SessionOwner:
             self.journal.end_tournament(tid, "abandoned")
         self._publish(version, [current], None, {tid: tournament.ended("abandoned")})
 
-    def _issue(self, game_id: int, seat: int, *, reissue: bool) -> str:
+    def _issue(self, game_id: int, seat: int, *, reissue: bool, code: str | None,
+               holder: str | None) -> str:
         live = self._active(game_id)
+        if not reissue:
+            check_join_code(live.row.join_codes, seat, code)
         token, hashed = new_token(game_id, live.row.seats, live.tokens, seat, reissue=reissue)
         with self.journal.transaction() as version:
-            self.journal.issue_token(game_id, seat, hashed, version)
+            since = self.journal.issue_token(game_id, seat, hashed, version, holder)
         live.tokens = {h: s for h, s in live.tokens.items() if s != seat}
         live.tokens[hashed] = seat
+        live.holders = {**live.holders, seat: SeatHolder(holder or "", since)}
         log.info("game %d: seat %d %s", game_id, seat, "re-issued" if reissue else "claimed")
         self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
         return token
+
+    def _lock_seats(self, game_id: int, locked: bool) -> list[str] | None:
+        live = self._active(game_id)
+        codes = join_codes(len(live.row.seats)) if locked else None
+        with self.journal.transaction() as version:
+            self.journal.set_join_codes(game_id, codes, version)
+        live.row = replace(live.row, join_codes=codes)
+        log.info("game %d: seats %s", game_id, "locked" if locked else "open")
+        self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
+        return codes
+
+    def _open_host_session(self, token_hash: str, expires: str) -> None:
+        with self.journal.transaction():
+            self.journal.add_host_session(token_hash, expires)
+        self.snapshots.set_host_sessions({**self.snapshots.host_sessions, token_hash: expires})
+
+    def _close_host_session(self, token_hash: str) -> None:
+        with self.journal.transaction():
+            self.journal.end_host_session(token_hash)
+        sessions = dict(self.snapshots.host_sessions)
+        sessions.pop(token_hash, None)
+        self.snapshots.set_host_sessions(sessions)
 
     # --- snapshots ----------------------------------------------------------------------------
     def _refusal(self, live: _Live) -> str | None:
@@ -377,6 +417,7 @@ class SessionOwner:
             claimed=tuple(s in claimed for s in range(len(row.seats))), created=row.created,
             ended=None, outcome=None, tournament=row.tournament, version=version,
             state=live.state, undo_refusal=self._refusal(live), tokens=dict(live.tokens),
+            holders=dict(live.holders), join_codes=row.join_codes,
         )
 
     def _ended_snapshot(self, row: GameRow, box: BoxGame, state: Any) -> GameSnapshot:
@@ -388,6 +429,7 @@ class SessionOwner:
             claimed=tuple(s in claimed for s in range(len(row.seats))), created=row.created,
             ended=row.ended, outcome=row.outcome, tournament=row.tournament,
             version=row.version, state=state, undo_refusal="the game has ended", tokens=tokens,
+            holders=self.journal.holders(row.id), join_codes=None,
         )
 
     def _publish(self, version: int, changed: list[int],

@@ -15,6 +15,7 @@ from typing import Any
 
 from firmware_host.errors import NoSuchGame, NoSuchTournament
 from firmware_host.games import BoxGame
+from firmware_host.journal import SeatHolder
 from firmware_host.session_api import GameStatus, GameSummary
 from firmware_host.tournaments import Tournament
 
@@ -39,6 +40,10 @@ class GameSnapshot:
     undo_refusal: str | None
     #: Valid seat tokens (their hashes) → seat.
     tokens: Mapping[str, int] = field(repr=False)
+    #: Who holds each claimed seat.
+    holders: Mapping[int, SeatHolder] = field(default_factory=dict)
+    #: The seats' join codes while the host has locked the seats.
+    join_codes: list[str] | None = field(default=None, repr=False)
 
     def summary(self) -> GameSummary:
         """The summary ``games()`` and ``history()`` list."""
@@ -52,6 +57,7 @@ class GameSnapshot:
             "ended": self.ended,
             "outcome": copy.deepcopy(dict(self.outcome)) if self.outcome is not None else None,
             "tournament": self.tournament,
+            "locked": self.join_codes is not None,
         }
 
 
@@ -66,6 +72,8 @@ class Snapshots:
         #: Per game, woken only when that game changes (a live page waits on its own game).
         self._game_changed: dict[int, threading.Condition] = {}
         self._conditions = threading.Lock()
+        #: Host sessions (token hash → expiry, ISO time), as the journal keeps them.
+        self.host_sessions: Mapping[str, str] = {}
 
     # --- readers (any thread) -----------------------------------------------------------------
     def game(self, game_id: object) -> GameSnapshot:
@@ -113,6 +121,10 @@ class Snapshots:
         return self.game(game_id).version
 
     # --- the session thread -------------------------------------------------------------------
+    def set_host_sessions(self, sessions: Mapping[str, str]) -> None:
+        """Swap in the host sessions."""
+        self.host_sessions = dict(sessions)
+
     def publish(self, version: int, games: Mapping[int, GameSnapshot] | None = None,
                 tournaments: Mapping[int, Tournament] | None = None) -> None:
         """Swap in new snapshots of ``games`` and ``tournaments`` (the change is committed), then

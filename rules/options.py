@@ -85,12 +85,15 @@ class Option:
             number = self._coerce_int(value)
             if self.kind == "seat" and not 0 <= number < n_players:
                 raise OptionError(
-                    self.name, f"seat {number} does not exist (seats are 0…{n_players - 1})"
+                    self.name,
+                    f"seat {_short(number)} does not exist (seats are 0…{n_players - 1})"
                 )
             if self.minimum is not None and number < self.minimum:
-                raise OptionError(self.name, f"{number} is below the minimum {self.minimum}")
-            if self.maximum is not None and number > self.maximum:
-                raise OptionError(self.name, f"{number} is above the maximum {self.maximum}")
+                raise OptionError(self.name, f"{_short(number)} is below the minimum "
+                                             f"{self.minimum}")
+            maximum = self.maximum if self.maximum is not None else LARGEST
+            if number > maximum:
+                raise OptionError(self.name, f"{_short(number)} is above the maximum {maximum}")
             if self.choices and number not in self.choices:
                 raise OptionError(self.name, f"{number} is not one of {self._choice_list()}")
             return number
@@ -118,14 +121,15 @@ class Option:
             raise OptionError(self.name, f"expected a whole number, got {value!r}")
         if isinstance(value, int):
             return value
-        if isinstance(value, str):
+        if isinstance(value, str) and value.strip().isascii() and len(value) <= 30:
             try:
                 return int(value.strip())
             except ValueError:
                 pass
         extra = " or 'none'" if self.allow_none else ""
         extra += " or 'random'" if self.allow_random else ""
-        raise OptionError(self.name, f"expected a whole number{extra}, got {value!r}")
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+        raise OptionError(self.name, f"expected a whole number{extra}, got {shown}")
 
 
 def resolve_options(
@@ -152,3 +156,14 @@ def resolve_options(
             else:
                 resolved[option.name] = option.default
     return resolved
+
+
+#: The largest whole number an option takes when it declares no maximum of its own.
+LARGEST = 10_000
+
+
+def _short(number: int) -> str:
+    """``number`` as text, shortened when it is absurdly long (it goes into a message)."""
+    if abs(number) < 10**30:
+        return str(number)
+    return f"{'-' if number < 0 else ''}a number of {number.bit_length()} bits"

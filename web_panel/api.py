@@ -13,7 +13,14 @@ from flask import Blueprint, Response, jsonify, url_for
 from rules import CHANCE
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
-from web_panel.security import is_host, json_body, require_seat, seat_of, set_seat_cookie
+from web_panel.security import (
+    is_host,
+    json_body,
+    phone_description,
+    require_seat,
+    seat_of,
+    set_seat_cookie,
+)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -56,7 +63,10 @@ def claim(game_id: int, seat: int) -> Response:
     held = seat_of(game_id)
     if held is not None:
         raise ApiError(409, "already_seated", f"This phone already holds seat {held + 1}.")
-    token = companion.claim_seat(game_id, seat)
+    code = json_body().get("code")
+    if code is not None and (not isinstance(code, str) or len(code) > 40):
+        raise ApiError(400, "malformed", "code must be the seat's join code, a short text.")
+    token = companion.claim_seat(game_id, seat, code, phone_description())
     response = jsonify({"game_id": game_id, "seat": seat,
                         "url": url_for("pages.game", game_id=game_id)})
     set_seat_cookie(response, game_id, token)
@@ -74,21 +84,32 @@ def act(game_id: int) -> Response:
 def chance(game_id: int) -> Response:
     """A die roll for a game waiting on chance: a value read off a real die, or one rolled here.
 
-    Only a seated player of this game or the host may roll; ``{"action": "roll 4"}`` enters a
-    physical die's value, ``{"roll": "random"}`` lets the companion roll a fair die.
+    A roll comes from the host, or from the phone of the seat whose roll it is (the view's
+    ``roll_for``) — never from another player. ``{"action": "roll 4"}`` enters a physical die's
+    value, ``{"roll": "random"}`` lets the companion roll a fair die. Who entered it is kept in
+    the journal (``host``, ``seat N``, with ``random`` when the companion rolled).
     """
     body = json_body()
-    if not is_host():
-        require_seat(game_id)
     companion = panel().session
+    view = companion.view(game_id, None)
+    if is_host():
+        by = "host"
+    else:
+        seat = require_seat(game_id)
+        roll_for = view.get("roll_for")
+        if not isinstance(roll_for, dict) or roll_for.get("seat") != seat:
+            raise ApiError(403, "not_your_roll",
+                           "This roll is not yours: the player whose roll it is, the host or "
+                           "the box rolls it.")
+        by = f"seat {seat}"
     if body.get("roll") == "random":
-        faces = companion.view(game_id, None).get("die_faces")
+        faces = view.get("die_faces")
         if not isinstance(faces, int) or faces < 1:
             raise ApiError(409, "no_die", "This game does not roll a die.")
-        action = f"roll {secrets.randbelow(faces) + 1}"
+        action, by = f"roll {secrets.randbelow(faces) + 1}", f"{by} random"
     else:
         action = _action_text(body)
-    companion.act(game_id, CHANCE, action)
+    companion.act(game_id, CHANCE, action, by)
     return jsonify(companion.view(game_id, seat_of(game_id)))
 
 

@@ -1,19 +1,21 @@
 """``/device``: the simulated box in a browser — the live OLED image and the pad, OK/Back and a die.
 
-Only in simulator mode (404 otherwise). The buttons drive the simulator, which drives gpiozero's
-mock pins and the serial loop, so the real driver path runs. Like touching the box on the table,
-pressing its buttons needs no seat or PIN; the requests are still CSRF-guarded.
+Only in simulator mode (404 otherwise), and only for the host: the box's screen shows the host
+PIN and the hands of Hacktrick's virtual cards, and its buttons play any seat and set the
+Lock's secret. The buttons drive the simulator, which drives gpiozero's mock pins and the serial
+loop, so the real driver path runs; the requests are CSRF-guarded like every POST.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, render_template
+from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
 
+from firmware_host.simulator import Simulator
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
-from web_panel.security import json_body
+from web_panel.security import is_host, json_body, require_host
 
 bp = Blueprint("device", __name__)
 
@@ -22,11 +24,12 @@ SETTLE_TIMEOUT = 2.0
 KINDS = ("tap", "press", "release", "ok", "back", "roll")
 
 
-def _simulator() -> Any:
+def _simulator() -> Simulator:
     simulator = panel().simulator
     if simulator is None:
         raise ApiError(404, "no_simulator", "There is no simulated device: this box has real "
                                             "hardware.")
+    require_host()
     return simulator
 
 
@@ -38,7 +41,10 @@ def _dot(body: dict[str, Any], grid: int) -> int:
 
 
 @bp.get("/device")
-def page() -> str:
+def page() -> Response | str:
+    if panel().simulator is not None and not is_host():
+        response = redirect(url_for("host.dashboard", next="/device"), code=303)
+        return response  # type: ignore[return-value]
     simulator = _simulator()
     return render_template("device.html", dots=9,
                            frame_version=simulator.frame_version())
@@ -65,14 +71,17 @@ def press() -> Response:
         raise ApiError(400, "bad_input", f"kind must be one of {', '.join(KINDS)}, not {kind!r}.")
     grid = 16
     if kind in ("tap", "press", "release"):
-        getattr(simulator, kind)(_dot(body, grid))
+        dot = _dot(body, grid)
+        {"tap": simulator.tap, "press": simulator.press, "release": simulator.release}[kind](dot)
     elif kind == "roll":
         value = body.get("value")
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                   or not 1 <= value <= 20):
             raise ApiError(400, "bad_roll", f"value must be a die face 1–20, not {value!r}.")
         simulator.roll(value)
+    elif kind == "ok":
+        simulator.ok()
     else:
-        getattr(simulator, kind)()
+        simulator.back()
     simulator.settle(SETTLE_TIMEOUT)  # answer with the frame the input led to
     return jsonify({"frame_version": simulator.frame_version()})

@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from firmware_host.errors import (
     DeviceRefusal,
+    JoinCodeNeeded,
     NoSuchGame,
     NoSuchTournament,
     NotAllowed,
@@ -46,6 +47,7 @@ REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
     (NoSuchGame, 404, "no_such_game"),
     (NoSuchTournament, 404, "no_such_tournament"),
     (SeatTaken, 409, "seat_taken"),
+    (JoinCodeNeeded, 403, "join_code"),
     (NotAllowed, 409, "not_allowed"),
     (SessionBusy, 503, "busy"),
     (DeviceRefusal, 400, "bad_input"),

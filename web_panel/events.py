@@ -13,6 +13,7 @@ the token at every change, so a re-issued seat stops receiving at once.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 
@@ -21,7 +22,7 @@ from flask import Blueprint, Response, request, stream_with_context
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
-from web_panel.security import seat_of
+from web_panel.security import seat_cookie_name, seat_of
 
 bp = Blueprint("events", __name__)
 
@@ -29,6 +30,10 @@ bp = Blueprint("events", __name__)
 WAIT_SLICE = 1.0
 #: How soon a phone reconnects after the server ends a stream (milliseconds).
 RETRY_MS = 1000
+#: The event a phone gets when the host re-issued its seat to another phone.
+REPLACED = ("event: replaced\ndata: " + json.dumps(
+    {"message": "The host gave your seat to another phone; this one now watches the game."})
+    + "\n\n")
 
 
 def _resume_from() -> int:
@@ -46,10 +51,17 @@ def stream(game_id: int) -> Response:
     hung_up = request.environ.get("waitress.client_disconnected") or (lambda: False)
     if request.method == "HEAD":
         return Response(mimetype="text/event-stream")
-    if not state.stream_slots.take():
+    token = request.cookies.get(seat_cookie_name(game_id)) or ""
+    clients = (f"address {request.remote_addr}",) + ((f"seat {token[:24]}",) if token else ())
+    refused = state.stream_slots.take(clients)
+    if refused == "full":
         raise ApiError(503, "too_many_streams",
                        "The companion is serving as many live pages as it can; this page will "
                        "refresh by polling and retry.")
+    if refused is not None:
+        raise ApiError(429, "too_many_streams_here",
+                       "This phone already has as many live pages open as it may; close one, "
+                       "this page will refresh by polling.", retry_after=5)
 
     def events() -> Iterator[str]:
         last, last_seat = since, seat_of(game_id)
@@ -58,6 +70,10 @@ def stream(game_id: int) -> Response:
         while not state.closing.is_set() and time.monotonic() - started < state.lifetime:
             seat = seat_of(game_id)
             version = session.game_version(game_id)
+            if last_seat is not None and seat is None:
+                # the host gave this seat to another phone: say so, then go on as a spectator
+                yield REPLACED
+                sent_at = time.monotonic()
             if version != last or seat != last_seat:
                 if seat == last_seat and last >= 0:
                     version, text = state.events.since(game_id, seat, last)
@@ -82,7 +98,7 @@ def stream(game_id: int) -> Response:
                     break
 
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
-    response.call_on_close(state.stream_slots.give_back)
+    response.call_on_close(lambda: state.stream_slots.give_back(clients))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Accel-Buffering"] = "no"
     return response

@@ -18,6 +18,8 @@ from web_panel.security import HOST_COOKIE, check_pin, is_host, json_body, requi
 bp = Blueprint("host", __name__)
 
 MAX_PLAYERS_TEXT = 40
+#: How long a host stays logged in (seconds); sessions survive a restart of the box.
+HOST_SESSION = 60 * 60 * 12
 
 
 def _players(body: dict[str, Any]) -> list[str]:
@@ -59,10 +61,11 @@ def _int_or_none(body: dict[str, Any], key: str) -> int | None:
 def dashboard() -> str:
     if not is_host():
         return render_template("host_login.html")
-    companion = panel().session
+    session = panel().session
+    games = session.games(status="active")
     return render_template(
-        "host.html", catalog=companion.catalog(), games=companion.games(status="active"),
-        names=game_names(), status=companion.status(),
+        "host.html", catalog=session.catalog(), games=games, names=game_names(),
+        status=session.status(), seats={g["id"]: session.seats(g["id"]) for g in games},
     )
 
 
@@ -97,14 +100,14 @@ def reissued(code: str) -> Response | str:
 def login() -> Response:
     check_pin(json_body().get("pin"))
     response = jsonify({"host": True})
-    response.set_cookie(HOST_COOKIE, panel().new_host_session(), httponly=True,
-                        samesite="Strict", path="/", max_age=60 * 60 * 12)
+    response.set_cookie(HOST_COOKIE, panel().session.open_host_session(HOST_SESSION),
+                        httponly=True, samesite="Strict", path="/", max_age=HOST_SESSION)
     return response
 
 
 @bp.post("/api/host/logout")
 def logout() -> Response:
-    panel().end_host_session(request.cookies.get(HOST_COOKIE))
+    panel().session.close_host_session(request.cookies.get(HOST_COOKIE))
     response = jsonify({"host": False})
     response.delete_cookie(HOST_COOKIE, path="/", samesite="Strict", httponly=True)
     return response
@@ -137,6 +140,17 @@ def create_tournament() -> Response:
         raise ApiError(400, "malformed", "game must be a game id such as \"unlock\".")
     tid = panel().session.create_tournament(game, _players(body), _options(body), order=order)
     return jsonify({"tournament": tid, "url": url_for("pages.tournament", tid=tid)})
+
+
+@bp.post("/api/host/games/<int:game_id>/seats/lock")
+def lock_seats(game_id: int) -> Response:
+    """Lock the game's seats (each then needs its join code) or open them."""
+    require_host()
+    locked = json_body().get("locked", True)
+    if not isinstance(locked, bool):
+        raise ApiError(400, "malformed", "locked must be true or false.")
+    codes = panel().session.lock_seats(game_id, locked)
+    return jsonify({"game_id": game_id, "locked": locked, "join_codes": codes})
 
 
 @bp.post("/api/host/games/<int:game_id>/undo")

@@ -28,7 +28,7 @@ from web_panel.i18n import LANGUAGES, current_language, page_messages
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
-from web_panel.security import LANG_COOKIE, is_host, seat_of
+from web_panel.security import LANG_COOKIE, is_host, safe_next, seat_of
 
 bp = Blueprint("pages", __name__)
 
@@ -184,10 +184,7 @@ def handover(code: str) -> str:
 def language(code: str) -> Response:
     if code not in LANGUAGES:
         raise ApiError(404, "no_such_language", f"Unknown language {code!r}.")
-    target = request.args.get("next", "/")
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        target = url_for("pages.home")
-    response = redirect(target, code=303)
+    response = redirect(safe_next(request.args.get("next"), url_for("pages.home")), code=303)
     response.set_cookie(LANG_COOKIE, code, max_age=60 * 60 * 24 * 365, samesite="Lax",
                         httponly=True)
     return response  # type: ignore[return-value]

@@ -27,10 +27,16 @@ EXTENSION = "tabletop"
 
 
 class PinLimiter:
-    """At most ``tries`` PIN attempts per client within ``window`` seconds (a sliding window)."""
+    """At most ``tries`` PIN attempts per client, and ``tries_all`` from everyone together,
+    within ``window`` seconds (sliding windows): many phones cannot share out a brute force."""
 
-    def __init__(self, tries: int, window: float, clock: Callable[[], float]) -> None:
+    #: The key of the attempts of every client together.
+    EVERYONE = "*"
+
+    def __init__(self, tries: int, tries_all: int, window: float,
+                 clock: Callable[[], float]) -> None:
         self.tries = tries
+        self.tries_all = tries_all
         self.window = window
         self._clock = clock
         self._attempts: dict[str, deque[float]] = {}
@@ -40,13 +46,23 @@ class PinLimiter:
         """Record one attempt: ``None`` if allowed, else the seconds until one is allowed again."""
         now = self._clock()
         with self._lock:
-            recent = self._attempts.setdefault(client, deque())
-            while recent and now - recent[0] >= self.window:
-                recent.popleft()
-            if len(recent) >= self.tries:
-                return max(self.window - (now - recent[0]), 0.0)
-            recent.append(now)
+            waits = [self._wait(key, limit, now) for key, limit in
+                     ((client, self.tries), (self.EVERYONE, self.tries_all))]
+            wait = max((w for w in waits if w is not None), default=None)
+            if wait is not None:
+                return wait
+            for key in (client, self.EVERYONE):
+                self._attempts[key].append(now)
+            if len(self._attempts) > 4096:  # forget quiet clients
+                for key in [k for k, v in self._attempts.items() if not v]:
+                    del self._attempts[key]
             return None
+
+    def _wait(self, key: str, limit: int, now: float) -> float | None:
+        recent = self._attempts.setdefault(key, deque())
+        while recent and now - recent[0] >= self.window:
+            recent.popleft()
+        return max(self.window - (now - recent[0]), 0.0) if len(recent) >= limit else None
 
 
 class Handovers:
@@ -91,25 +107,40 @@ class Handovers:
 
 
 class StreamSlots:
-    """A cap on live streams held at once, so page loads and actions always find a thread."""
+    """A cap on live streams held at once, so page loads and actions always find a thread, and
+    a cap per client (its address, its seat tokens), so no one client takes every slot."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, per_client: int) -> None:
         self.limit = limit
+        self.per_client = per_client
         self.held = 0
+        self._by_client: dict[str, int] = {}
         self._changed = threading.Condition()
 
-    def take(self) -> bool:
-        """Hold one slot; ``False`` when all are taken."""
+    def take(self, clients: tuple[str, ...]) -> str | None:
+        """Hold one slot for a stream of ``clients`` (the keys it counts against): ``None``, or
+        why not — ``full`` when every slot is taken, ``client`` when one of its keys has its
+        share."""
         with self._changed:
             if self.held >= self.limit:
-                return False
+                return "full"
+            if any(self._by_client.get(c, 0) >= self.per_client for c in clients):
+                return "client"
             self.held += 1
-            return True
+            for client in clients:
+                self._by_client[client] = self._by_client.get(client, 0) + 1
+            return None
 
-    def give_back(self) -> None:
+    def give_back(self, clients: tuple[str, ...]) -> None:
         """Free one slot (a stream ended or its phone hung up)."""
         with self._changed:
             self.held = max(0, self.held - 1)
+            for client in clients:
+                left = self._by_client.get(client, 0) - 1
+                if left > 0:
+                    self._by_client[client] = left
+                else:
+                    self._by_client.pop(client, None)
             self._changed.notify_all()
 
     def wait_held_at_most(self, count: int, timeout: float) -> bool:
@@ -132,28 +163,7 @@ class PanelState:
     keepalive: float = 15.0
     #: How long one live stream lasts before the phone reconnects (and resumes).
     lifetime: float = 300.0
-    host_sessions: set[str] = field(default_factory=set)
     closing: threading.Event = field(default_factory=threading.Event)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def new_host_session(self) -> str:
-        """A fresh host session id (kept in memory: a restart asks for the PIN again)."""
-        sid = secrets.token_urlsafe(24)
-        with self._lock:
-            self.host_sessions.add(sid)
-        return sid
-
-    def is_host_session(self, sid: str | None) -> bool:
-        """Whether ``sid`` is a live host session."""
-        if not sid:
-            return False
-        with self._lock:
-            return sid in self.host_sessions
-
-    def end_host_session(self, sid: str | None) -> None:
-        """Forget a host session (log out)."""
-        with self._lock:
-            self.host_sessions.discard(sid or "")
 
     def panel_game(self, game: str) -> PanelGame | None:
         """The panel's registration of ``game`` (``None``: the generic board draws it)."""
@@ -169,10 +179,12 @@ def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | No
         games=games,
         simulator=simulator,
         pin_limiter=PinLimiter(
-            int(config.get("PIN_TRIES", 5)), float(config.get("PIN_WINDOW", 60.0)), clock
+            int(config.get("PIN_TRIES", 5)), int(config.get("PIN_TRIES_ALL", 20)),
+            float(config.get("PIN_WINDOW", 60.0)), clock
         ),
         handovers=Handovers(float(config.get("HANDOVER_LIFETIME", 600.0)), clock),
-        stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 64))),
+        stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 64)),
+                                 int(config.get("MAX_STREAMS_PER_CLIENT", 6))),
         events=ViewEvents(session),
         keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
         lifetime=float(config.get("SSE_LIFETIME", 300.0)),

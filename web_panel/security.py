@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import json
+import re
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -21,6 +23,13 @@ from flask import Flask, Response, request
 
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
+
+#: A host PIN: 6 to 12 ASCII digits (other scripts' digits are refused, not converted).
+PIN = re.compile(r"[0-9]{6,12}", re.ASCII)
+#: A panel path a redirect may go to: a single leading slash and plain URL characters only.
+SAFE_PATH = re.compile(r"/[A-Za-z0-9._~!$&'()*+,;=:@/?%-]{0,500}", re.ASCII)
+#: How deep a request's JSON may nest (the panel's own bodies nest two levels).
+MAX_NESTING = 20
 
 CSRF_HEADER = "X-Requested-With"
 CSRF_VALUE = "tabletop"
@@ -69,7 +78,8 @@ def set_seat_cookie(response: Response, game_id: int, token: str) -> None:
 
 def is_host() -> bool:
     """Whether this request comes from a logged-in host."""
-    return panel().is_host_session(request.cookies.get(HOST_COOKIE))
+    token = request.cookies.get(HOST_COOKIE)
+    return token is not None and len(token) <= 200 and panel().session.is_host_session(token)
 
 
 def require_host() -> None:
@@ -88,21 +98,67 @@ def check_pin(given: object) -> None:
             f"Too many PIN attempts: try again in {int(wait) + 1} seconds.",
             retry_after=int(wait) + 1,
         )
+    if not isinstance(given, str) or not PIN.fullmatch(given.strip()):
+        raise ApiError(400, "bad_pin", "The PIN is the 6 to 12 digits 0–9 shown on the "
+                                       "companion's screen.")
     expected = str(state.session.host_pin)
-    if not isinstance(given, str) or not hmac.compare_digest(given.strip(), expected):
+    if not hmac.compare_digest(given.strip().encode("ascii"), expected.encode("ascii")):
         raise ApiError(
             403, "wrong_pin", "That is not the host PIN shown on the companion's screen."
         )
 
 
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 400 naming what was wrong."""
-    body = request.get_json(silent=True)
-    if body is None and not request.data:
+    """The request's JSON object, or a 400 naming what was wrong (not UTF-8, not JSON, nested
+    too deep, not an object)."""
+    raw = request.get_data(cache=True)
+    if not raw:
         return {}
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ApiError(400, "malformed", f"The request body is not UTF-8 text (byte "
+                                         f"{error.start}).") from None
+    if _nesting(text) > MAX_NESTING:
+        raise ApiError(400, "malformed", f"The request body's JSON is nested deeper than "
+                                         f"{MAX_NESTING} levels.")
+    try:
+        body = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ApiError(400, "malformed", "The request body is not valid JSON.") from None
     if not isinstance(body, dict):
         raise ApiError(400, "malformed", "The request body must be a JSON object.")
     return body
+
+
+def _nesting(text: str) -> int:
+    """How deep brackets nest in ``text`` (strings included: an upper bound, cheap)."""
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def safe_next(target: str | None, default: str = "/") -> str:
+    """``target`` if it is a path of this panel, else ``default``: never an address elsewhere.
+
+    Browsers drop tabs and newlines from URLs and read a backslash as a slash, so a target
+    whose cleaned form could leave the site — ``//host``, ``/\\host``, ``https:…``, encoded
+    slashes — is refused as a whole rather than repaired.
+
+    >>> [safe_next(t) for t in ("/games/3?x=1", "//evil.example", "/\tevil", "/%2F%2Fx")]
+    ['/games/3?x=1', '/', '/', '/']
+    """
+    if not isinstance(target, str) or not SAFE_PATH.fullmatch(target):
+        return default
+    lowered = target.lower()
+    if target.startswith("//") or "%2f" in lowered[:4] or "%5c" in lowered or "%09" in lowered:
+        return default
+    return target
 
 
 def _same_origin(origin: str) -> bool:
@@ -171,3 +227,18 @@ def install_csrf_guard(app: Flask) -> None:
                 403, "csrf",
                 f"State-changing requests must send the header {CSRF_HEADER}: {CSRF_VALUE}.",
             )
+
+
+def phone_description() -> str:
+    """A short description of the requesting phone from its browser's ``User-Agent`` (shown to
+    the host beside the seat it holds), e.g. ``iPhone · Safari``."""
+    agent = request.headers.get("User-Agent", "")
+    system = next((name for key, name in DEVICES if key in agent), "")
+    browser = next((name for key, name in BROWSERS if key in agent), "")
+    return " · ".join(part for part in (system, browser) if part) or "a browser"
+
+
+DEVICES = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("Windows", "Windows"),
+           ("Mac OS X", "Mac"), ("CrOS", "Chromebook"), ("Linux", "Linux"))
+BROWSERS = (("Edg/", "Edge"), ("Firefox/", "Firefox"), ("CriOS", "Chrome"), ("Chrome/", "Chrome"),
+            ("Safari/", "Safari"))

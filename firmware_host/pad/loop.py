@@ -258,10 +258,10 @@ class PadLoop:
 
     def _send(self, game_id: int, command: Command) -> Accepted | Refused:
         act = command if isinstance(command, Act) else Act(
-            CHANCE, f"roll {self._rng.randint(1, command.faces)}")
+            CHANCE, f"roll {self._rng.randint(1, command.faces)}", by="box random")
         assert isinstance(command, Act | RollDie)
         try:
-            self.session.act(game_id, act.seat, act.action)
+            self.session.act(game_id, act.seat, act.action, act.by)
         except (RulesError, SessionError) as error:
             log.info("pad: %s for seat %s refused: %s", act.action, act.seat, error)
             return Refused(act, str(error))

@@ -44,10 +44,12 @@ class Table:
 
 @dataclass(frozen=True)
 class Act:
-    """A command: send ``action`` for ``seat`` (or ``rules.CHANCE``) to the session."""
+    """A command: send ``action`` for ``seat`` (or ``rules.CHANCE``) to the session; ``by``
+    says who entered it when that is not the seat (a roll from the ``die`` or the ``keypad``)."""
 
     seat: int
     action: str
+    by: str | None = None
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ def table(browser: Browser) -> Iterator[Table]:
         device = open_device(DeviceSettings(url="http://127.0.0.1/"), companion, mode="simulator",
                              rng=random.Random(6))
         app = create_app(companion, simulator=device.simulator,
-                         config={"SSE_KEEPALIVE": 5.0})
+                         config={"SSE_KEEPALIVE": 5.0, "MAX_STREAMS_PER_CLIENT": 64})
         try:
             with serve(app, threads=24) as served:
 

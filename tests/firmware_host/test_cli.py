@@ -88,7 +88,12 @@ def test_run_serves_the_panel_and_stops_cleanly(tmp_path: Path, stop: signal.Sig
         assert out.until("tabletop: panel at", 30) == (
             f"tabletop: panel at http://127.0.0.1:{port}/ (simulator hardware; journal in "
             f"{tmp_path / 'data'})")
-        assert out.next(10) == f"tabletop: simulated device at http://127.0.0.1:{port}/device"
+        pin = (tmp_path / "data" / "host_pin").read_text().strip()
+        # a newcomer can log in: the terminal says the PIN and where
+        assert out.next(10) == (f"tabletop: host PIN {pin} (log in at "
+                                f"http://127.0.0.1:{port}/host)")
+        assert out.next(10) == (f"tabletop: simulated device at http://127.0.0.1:{port}/device "
+                                "(for the host)")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=10) as reply:
             assert reply.status == 200 and json.loads(reply.read()) is not None
         proc.send_signal(stop)
@@ -112,6 +117,28 @@ def make_history(data: Path) -> tuple[int, int]:
         box.create_game("dice216", ["Chie", "Dai"], seed=3)
         box.act(3, CHANCE, "roll 2")
     return done, going
+
+
+def test_the_simulator_listens_on_this_computer_only_unless_told(tmp_path: Path) -> None:
+    # /device plays any seat: off a Pi, the panel binds to loopback by default
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",
+         "--port", str(port), "--data-dir", str(tmp_path / "data")],
+        cwd=ROOT, env=clean_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        assert Lines(proc.stdout).until("tabletop: panel at", 30).startswith(
+            f"tabletop: panel at http://127.0.0.1:{port}/")
+        listening = Path("/proc/net/tcp").read_text().splitlines()
+        mine = [line.split()[1] for line in listening[1:]
+                if line.split()[1].endswith(f":{port:04X}") and line.split()[3] == "0A"]
+        assert mine == [f"0100007F:{port:04X}"], mine  # 127.0.0.1, not 0.0.0.0
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
 
 
 def test_history_lists_games_newest_first(tmp_path: Path) -> None:

@@ -35,12 +35,12 @@ def test_values_are_read_into_the_hardware_settings() -> None:
         "serial": {"device": "/dev/serial0", "baudrate": 9600},
         "web": {"port": 9000, "threads": 60},
         "buttons": {"ok": False},
-        "host_pin": "0420",
+        "host_pin": "042000",
     })
     assert (config.oled.driver, config.oled.address, config.oled.rotation) == ("sh1106", 0x3D, 180)
     assert (config.serial.port, config.serial.baudrate) == ("/dev/serial0", 9600)
     assert (config.web.port, config.web.threads) == (9000, 60)
-    assert config.buttons.ok is None and config.host_pin == "0420"
+    assert config.buttons.ok is None and config.host_pin == "042000"
 
 
 def test_an_spi_display_names_its_own_spi_bus() -> None:
@@ -65,7 +65,10 @@ def test_an_spi_display_names_its_own_spi_bus() -> None:
         ({"buttons": {"ok": 5}}, "config error: pins: "),
         ({"buttons": {"ok": 2}}, "config error: pins: OK button: GPIO2 is reserved"),
         ({"serial": {"baudrate": -1}}, "config error: serial.baudrate:"),
-        ({"host_pin": "12ab"}, "config error: host_pin: expected 4–6 digits"),
+        ({"host_pin": "12ab"}, "config error: host_pin: expected 6–12 digits"),
+        ({"host_pin": "2468"}, "config error: host_pin: expected 6–12 digits"),
+        # Arabic-Indic digits are digits to str.isdigit, not to a PIN typed on a phone
+        ({"host_pin": "٢٤٦٨١٣"}, "config error: host_pin: expected 6–12 digits"),
         ({"input": "joystick"}, "config error: input: expected one of buttons, touch"),
         ({"dispaly": {}}, "config error: dispaly: unknown key"),
         ({"display": {"adress": 60}}, "config error: display.adress: unknown key"),

@@ -213,8 +213,9 @@ def drive(port: int, table: Table, until: float, errors: Errors, latencies: list
             return played
         seat = rng.choice(seats)
         action = rng.choice(list(islice(iter(rules.legal_actions(table.state, seat)), 200)))
-        cookies = table.seats[rng.choice(list(table.seats))] if seat == CHANCE \
-            else table.seats[seat]
+        # a roll is entered by the phone of the seat whose roll it is
+        roller = rules.view(table.state, None).get("roll_for") if seat == CHANCE else None
+        cookies = table.seats[roller["seat"] if roller else seat]
         path = f"/api/games/{table.game_id}/" + ("chance" if seat == CHANCE else "act")
         sent = time.perf_counter()
         status, reply = request(port, "POST", path, cookies, {"action": action})

@@ -32,7 +32,10 @@ def device(companion: Companion) -> Iterator[Device]:
 def box(companion: Companion, device: Device) -> FlaskClient:
     """A client of the panel in simulator mode."""
     app: Flask = create_app(companion, simulator=device.simulator, config={"TESTING": True})
-    return app.test_client()
+    client = app.test_client()  # the host: the simulated box is the host's (issue 16)
+    assert client.post("/api/host/login", json={"pin": HOST_PIN},
+                       headers=CSRF).status_code == 200
+    return client
 
 
 def frame(client: FlaskClient) -> Image.Image:
@@ -95,24 +98,31 @@ def test_bad_device_input_is_400(box: FlaskClient, body: dict[str, object]) -> N
 
 
 @pytest.mark.parametrize(("role", "expected"), [
-    ("spectator", 200), ("player", 200), ("host", 200), ("forged", 200), ("cross_origin", 403),
+    ("spectator", 401), ("player", 401), ("host", 200), ("forged", 401), ("cross_origin", 403),
 ])
 def test_device_routes_by_role_in_simulator_mode(
-    box: FlaskClient, companion: Companion, role: str, expected: int
+    companion: Companion, device: Device, role: str, expected: int
 ) -> None:
-    """Pressing the box's buttons needs no seat or PIN (as on the table), but is CSRF-guarded."""
+    """The simulated box is the host's: its screen shows the PIN and its buttons play any seat
+    (issue 16); its POSTs are CSRF-guarded like every other."""
+    app = create_app(companion, simulator=device.simulator, config={"TESTING": True})
+    client = app.test_client()
     game_id = companion.create_game("unlock", ["Aiko", "Ben"])
     headers = dict(CSRF)
     if role == "player":
-        assert box.post(f"/api/games/{game_id}/seats/0/claim", headers=CSRF).status_code == 200
-    if role == "host":
-        assert box.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF).status_code == 200
+        assert client.post(f"/api/games/{game_id}/seats/0/claim",
+                           headers=CSRF).status_code == 200
+    if role in ("host", "cross_origin"):
+        assert client.post("/api/host/login", json={"pin": HOST_PIN},
+                           headers=CSRF).status_code == 200
     if role == "forged":
-        box.set_cookie("tt_host", "forged")
-        box.set_cookie(f"tt_seat_{game_id}", "forged")
+        client.set_cookie("tt_host", "forged")
+        client.set_cookie(f"tt_seat_{game_id}", "forged")
     if role == "cross_origin":
         headers["Origin"] = "http://evil.example"
-    for path in ("/device", "/device/frame.png", "/device/state"):
-        assert box.get(path, headers=headers).status_code == 200
-    reply = box.post("/device/input", json={"kind": "back"}, headers=headers)
+    host = role in ("host", "cross_origin")
+    assert client.get("/device", headers=headers).status_code == (200 if host else 303)
+    for path in ("/device/frame.png", "/device/state"):
+        assert client.get(path, headers=headers).status_code == (200 if host else 401)
+    reply = client.post("/device/input", json={"kind": "back"}, headers=headers)
     assert reply.status_code == expected

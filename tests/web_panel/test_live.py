@@ -136,6 +136,8 @@ def test_a_reissued_seat_stream_falls_back_to_the_spectator_view(
     host = Phone(served)
     host.login_host()
     assert host.post(f"/api/host/games/{game_id}/seats/0/reissue")[0] == 200
+    told = stream.next_event()
+    assert told["event"] == "replaced"  # the old phone is told why it lost its seat
     event = stream.next_event()
     assert event["event"] == "view"  # another viewer: the whole view, never a delta
     assert event["data"]["view"]["you"] is None

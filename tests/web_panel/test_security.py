@@ -115,7 +115,7 @@ def test_handover_expires(app: Flask, clock: Clock, unlock: int) -> None:
 
 
 def test_wrong_pin_is_refused(client: FlaskClient) -> None:
-    reply = client.post("/api/host/login", json={"pin": "0000"}, headers=CSRF)
+    reply = client.post("/api/host/login", json={"pin": "000000"}, headers=CSRF)
     assert reply.status_code == 403
     assert reply.get_json()["error"] == "wrong_pin"
     assert client.post("/api/host/games", json={"game": "ico", "players": ["A", "B"]},
@@ -124,7 +124,8 @@ def test_wrong_pin_is_refused(client: FlaskClient) -> None:
 
 def test_sixth_pin_try_within_a_minute_gets_429(client: FlaskClient, clock: Clock) -> None:
     for _ in range(5):
-        assert client.post("/api/host/login", json={"pin": "1111"}, headers=CSRF).status_code == 403
+        reply = client.post("/api/host/login", json={"pin": "111111"}, headers=CSRF)
+        assert reply.status_code == 403
         clock.now += 1
     reply = client.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF)
     assert reply.status_code == 429
@@ -137,7 +138,7 @@ def test_sixth_pin_try_within_a_minute_gets_429(client: FlaskClient, clock: Cloc
 def test_pin_limit_is_per_client(app: Flask, clock: Clock) -> None:
     first = app.test_client()
     for _ in range(5):
-        first.post("/api/host/login", json={"pin": "1111"}, headers=CSRF,
+        first.post("/api/host/login", json={"pin": "111111"}, headers=CSRF,
                    environ_base={"REMOTE_ADDR": "192.168.1.50"})
     assert first.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF,
                       environ_base={"REMOTE_ADDR": "192.168.1.50"}).status_code == 429

@@ -95,6 +95,10 @@
       const data = JSON.parse(event.data);
       if (data.version !== view.version) publish(data.view);
     });
+    source.addEventListener("replaced", (event) => {
+      const data = JSON.parse(event.data);
+      T.showError(T.message("seat_replaced") || data.message, true);
+    });
     source.addEventListener("delta", (event) => {
       const data = JSON.parse(event.data);
       if (data.base !== view.version) { poll(); return; }  // not the view it was made for

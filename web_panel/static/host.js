@@ -22,6 +22,15 @@
     });
   }
 
+  for (const button of document.querySelectorAll("[data-lock]")) {
+    button.addEventListener("click", async () => {
+      try {
+        await T.post(button.dataset.lock, { locked: button.dataset.locked === "true" });
+        window.location.reload();
+      } catch (err) { T.showError(err.message); }
+    });
+  }
+
   const form = document.getElementById("new-game");
   if (form) {
     const players = document.getElementById("players");

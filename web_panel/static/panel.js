@@ -11,13 +11,14 @@
     return text;
   }
 
-  function showError(text) {
+  /* Show ``text`` in the banner (``sticky``: until the page changes, else for 8 s). */
+  function showError(text, sticky) {
     const box = document.getElementById("message");
     if (!box) return;
     box.textContent = text;
     box.hidden = !text;
-    if (text) {
-      clearTimeout(showError.timer);
+    clearTimeout(showError.timer);
+    if (text && !sticky) {
       showError.timer = setTimeout(() => { box.hidden = true; }, 8000);
     }
   }
@@ -53,7 +54,9 @@
     event.preventDefault();
     claim.disabled = true;
     try {
-      const reply = await post(claim.dataset.claim || claim.dataset.handover);
+      const code = document.getElementById("join-code");
+      const body = claim.dataset.claim && code ? { code: code.value.trim() } : {};
+      const reply = await post(claim.dataset.claim || claim.dataset.handover, body);
       window.location.assign(reply.url);
     } catch (err) {
       showError(err.message);

@@ -45,7 +45,8 @@ class Dice216Pad:
         size = int(view["size"])
         if CHANCE in view.get("to_act", []):
             if event.kind in ("die", "digit") and event.value is not None:
-                return Step(state, (Act(CHANCE, f"roll {event.value}"),))
+                by = "die" if event.kind == "die" else "keypad"
+                return Step(state, (Act(CHANCE, f"roll {event.value}", by),))
             if event.kind == "ok":
                 return Step(state, (RollDie(int(view["die_faces"])),))
             return Step(state)
