@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from waitress.wasyncore import ExitNow
 
-from firmware_host.errors import ConfigError, StartupError
+from firmware_host.errors import ConfigError, JournalError, StartupError
 
 if TYPE_CHECKING:
     from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
@@ -45,6 +45,9 @@ Mode = Literal["simulator", "pi"]
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_CONFIG = 2
+#: The journal is damaged, from a newer program, or lost while a backup holds games: restarting
+#: cannot help (the systemd unit does not restart on it; a person must look).
+EXIT_JOURNAL = 3
 
 
 class _Stop(ExitNow):
@@ -100,8 +103,11 @@ def _parser() -> argparse.ArgumentParser:
     common(run)
     run.add_argument("--hardware", choices=("auto", "simulator", "pi"), default="auto",
                      help="real Pi hardware, or the simulator (default: auto-detect)")
-    run.add_argument("--host", help="address the web panel listens on (default 0.0.0.0)")
+    run.add_argument("--host", help="address the web panel listens on (default: every "
+                     "interface on a Pi, 127.0.0.1 in the simulator)")
     run.add_argument("--port", type=int, help="port of the web panel (default 8080)")
+    run.add_argument("--new-journal", action="store_true",
+                     help="start with an empty journal even though a backup holds games")
 
     check = sub.add_parser("check-hardware", help="what is found on the buses, pins and ports")
     common(check)
@@ -114,6 +120,17 @@ def _parser() -> argparse.ArgumentParser:
     common(export)
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--out", type=Path, help="file to write (default: standard output)")
+
+    journal = sub.add_parser("journal", help="the journal's backups: list or restore them")
+    actions = journal.add_subparsers(dest="journal_command", required=True)
+    listing = actions.add_parser("backups", help="the backups, newest first")
+    common(listing)
+    listing.set_defaults(file=None)
+    restoring = actions.add_parser(
+        "restore", help="put a backup back (the newest, or FILE); the journal it replaces is "
+                        "moved aside, never deleted. Stop the companion first.")
+    common(restoring)
+    restoring.add_argument("file", nargs="?", type=Path, help="a backup file")
     return parser
 
 
@@ -132,10 +149,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check_hardware(config)
         if args.command == "history":
             return _history(config, args.limit)
+        if args.command == "journal":
+            return _journal(config, args.journal_command, args.file)
         return _export(config, args.format, args.out)
     except ConfigError as error:
         print(error, file=sys.stderr)
         return EXIT_CONFIG
+    except JournalError as error:
+        print(f"tabletop: {error}", file=sys.stderr)
+        return EXIT_JOURNAL
     except StartupError as error:
         print(f"tabletop: {error}", file=sys.stderr)
         return EXIT_ERROR
@@ -165,7 +187,8 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     url = panel_url(host, web.port)
     config = replace(config, url=url)
 
-    companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode)
+    companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode,
+                               new_journal=args.new_journal)
     device: Device | None = None
     server: Any = None  # waitress's server (untyped)
     app: Flask | None = None
@@ -326,6 +349,25 @@ def _export(config: Config, form: str, out: Path | None) -> int:
     except OSError as error:
         raise StartupError(f"cannot write {out}: {error.strerror}") from None
     print(f"tabletop: {len(games)} games written to {out}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _journal(config: Config, command: str, file: Path | None) -> int:
+    from firmware_host.backups import backups, restore
+    from firmware_host.companion import JOURNAL_FILE
+
+    journal = Path(config.data_dir) / JOURNAL_FILE
+    if command == "backups":
+        found = backups(journal)
+        for backup in found:
+            print(f"{backup.path}  {backup.games} games")
+        if not found:
+            print(f"no backups of {journal} yet")
+        return EXIT_OK
+    chosen, aside = restore(journal, file)
+    print(f"tabletop: restored {chosen.path} ({chosen.games} games) to {journal}")
+    if aside is not None:
+        print(f"tabletop: the journal it replaced is kept as {aside}")
     return EXIT_OK
 
 

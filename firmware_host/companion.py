@@ -17,9 +17,12 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from firmware_host.backups import take_backup
+from firmware_host.errors import JournalError
 from firmware_host.games import Registry, builtin_games
 from firmware_host.host_pin import load_or_create_pin
 from firmware_host.journal import Journal
@@ -74,6 +77,8 @@ class Companion:
             self._read.close()
             raise
         self._owner.add_listener(lambda game_id, _version: self._warm(game_id))
+        self._backups = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backup")
+        self._owner.add_listener(self._back_up_when_finished)
         for game in self._read.games(status="active"):
             self._warm(game["id"])
 
@@ -85,9 +90,11 @@ class Companion:
         host_pin: str | None = None,
         hardware: str = "simulator",
         games: Registry | None = None,
+        new_journal: bool = False,
     ) -> Companion:
-        """A companion on the journal in ``data_dir`` (created if need be)."""
-        journal = Journal(Path(data_dir) / JOURNAL_FILE)
+        """A companion on the journal in ``data_dir`` (created if need be; an empty one while a
+        backup holds games only with ``new_journal``)."""
+        journal = Journal(Path(data_dir) / JOURNAL_FILE, allow_empty=new_journal)
         try:
             pin = host_pin if host_pin is not None else load_or_create_pin(Path(data_dir))
             return cls(journal, host_pin=pin, hardware=hardware,
@@ -100,6 +107,7 @@ class Companion:
         """Finish queued commands, stop the session thread and close the journal (idempotent)."""
         self._owner.close()
         self._read.close()
+        self._backups.shutdown(wait=True)
         self.journal.close()
 
     def __enter__(self) -> Companion:
@@ -120,6 +128,20 @@ class Companion:
     def add_listener(self, listener: Listener) -> None:
         """Call ``listener(game_id, version)`` on the session thread after each commit."""
         self._owner.add_listener(listener)
+
+    def _back_up_when_finished(self, game_id: int | None, version: int) -> None:
+        """After a game finishes, copy the journal (in the background: the pad never waits)."""
+        if game_id is None:
+            return
+        snap = self._snapshots.game(game_id)
+        if snap.status == "finished" and snap.version == version:
+            self._backups.submit(self._back_up, f"game-{game_id}")
+
+    def _back_up(self, reason: str) -> None:
+        try:
+            take_backup(self.journal.path, reason)
+        except JournalError as error:
+            log.error("%s", error)
 
     def _warm(self, game_id: int | None) -> None:
         if game_id is not None:

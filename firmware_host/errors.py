@@ -39,6 +39,11 @@ class SessionBusy(SessionError):
     """The session thread did not take the command in time; it was cancelled, not run."""
 
 
+class StorageError(SessionError):
+    """The journal could not save a change (a full disk, a read-only or vanished file): the
+    change was not made and nobody was shown it."""
+
+
 class DeviceRefusal(SessionError):
     """An input the (simulated) device cannot take: a dot not on the pad, a die not there."""
 

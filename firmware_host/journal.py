@@ -10,7 +10,10 @@ Actions are append-only: an undo marks its row ``undone`` (an audit trail) inste
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import os
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,7 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from firmware_host.errors import JournalError
+from firmware_host.errors import JournalError, StorageError
+
+log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 
@@ -244,17 +249,30 @@ def read_only(path: Path) -> sqlite3.Connection:
 class Journal:
     """The journal file; writes happen inside :meth:`transaction` on one thread."""
 
-    def __init__(self, path: Path, *, clock: Clock = utc_now) -> None:
+    def __init__(self, path: Path, *, clock: Clock = utc_now, allow_empty: bool = False) -> None:
+        """Open (or create) the journal at ``path``. A journal that is missing or empty while
+        a backup holds games is refused (say so loudly, rather than start as if nothing
+        happened) unless ``allow_empty``; a damaged one is refused and left untouched."""
         self.path = Path(path)
         self.clock = clock
         directory = self.path.parent
         if not directory.is_dir():
             try:
-                directory.mkdir(parents=True, exist_ok=True)
+                directory.mkdir(parents=True, exist_ok=True, mode=0o700)
             except OSError as error:
                 raise JournalError(
-                    f"data directory {directory}: cannot create it ({error.strerror})"
+                    f"data directory {directory}: cannot create it ({error.strerror}); check "
+                    "that its parent is writable by this user"
                 ) from None
+        self._check_not_lost(allow_empty)
+        try:
+            if not self.path.exists():
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                os.close(fd)
+        except OSError as error:
+            raise JournalError(f"journal {self.path}: cannot create it ({error.strerror}); "
+                               "check that the data directory is writable by this user and "
+                               "that its disk is not full") from None
         try:
             self._db = _connect(self.path, read_only=False)
             mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
@@ -265,6 +283,20 @@ class Journal:
         except sqlite3.DatabaseError as error:
             raise JournalError(f"journal {self.path}: {_explain(error)}") from None
         self._in_transaction = False
+
+    def _check_not_lost(self, allow_empty: bool) -> None:
+        """Refuse to start empty when a backup holds games (the journal was lost or wiped)."""
+        if allow_empty or (self.path.exists() and self.path.stat().st_size > 0):
+            return
+        from firmware_host.backups import backups
+
+        saved = next((b for b in backups(self.path) if b.games), None)
+        if saved is not None:
+            state = "is empty" if self.path.exists() else "is missing"
+            raise JournalError(
+                f"journal {self.path} {state}, but the backup {saved.path} holds {saved.games} "
+                "games: bring them back with 'tabletop journal restore', or start an empty "
+                "journal with 'tabletop run --new-journal'")
 
     # --- schema ---------------------------------------------------------------------------
 
@@ -285,6 +317,10 @@ class Journal:
                 f"journal {self.path}: schema version {current} is newer than this program "
                 f"knows ({SCHEMA_VERSION}); upgrade tabletop"
             )
+        if 0 < current < SCHEMA_VERSION:  # keep the journal as it was before changing it
+            from firmware_host.backups import take_backup
+
+            take_backup(self.path, f"before-schema-{SCHEMA_VERSION}")
         for version in range(current, SCHEMA_VERSION):
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -302,18 +338,30 @@ class Journal:
 
     @contextmanager
     def transaction(self) -> Iterator[int]:
-        """One atomic, durable write; yields the journal's new change counter."""
+        """One atomic, durable write; yields the journal's new change counter.
+
+        When the write cannot be saved (a full disk, a read-only or vanished file) nothing of
+        it is kept and :class:`StorageError` says why: the caller changes nothing in memory.
+        """
         if self._in_transaction:
             raise RuntimeError("journal transactions do not nest")
-        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise _storage_error(self.path, error) from None
         self._in_transaction = True
         try:
             version = self.version() + 1
             self._db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(version),))
             yield version
             self._db.execute("COMMIT")
+        except sqlite3.Error as error:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise _storage_error(self.path, error) from None
         except BaseException:
-            self._db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
             raise
         finally:
             self._in_transaction = False
@@ -586,10 +634,24 @@ def tournaments_of(db: sqlite3.Connection) -> list[TournamentRow]:
     ]
 
 
+def _storage_error(path: Path, error: sqlite3.Error) -> StorageError:
+    log.error("journal %s: a write failed: %s", path, error)
+    text = str(error)
+    if "full" in text:
+        why = "the box's storage is full"
+    elif "readonly" in text or "read-only" in text:
+        why = "the box's storage has become read-only"
+    else:
+        why = f"the journal could not be written ({text})"
+    return StorageError(f"{why}: nothing was saved or changed; free some space (or fix the "
+                        "storage) and try again")
+
+
 def _explain(error: sqlite3.DatabaseError) -> str:
     text = str(error)
     if "file is not a database" in text or "malformed" in text:
-        return f"{text} (the file is damaged; move it aside to start a new journal)"
+        return (f"{text} — the file is damaged; it is left untouched: restore a backup with "
+                "'tabletop journal restore', or move the file aside to start a new journal")
     if "readonly" in text or "unable to open" in text:
         return f"{text} (check that the data directory is writable by this user)"
     return text

@@ -23,6 +23,7 @@ from firmware_host.errors import (
     SeatTaken,
     SessionBusy,
     SessionError,
+    StorageError,
 )
 from rules import IllegalAction, OptionError, RulesError, UnknownGame
 
@@ -50,6 +51,7 @@ REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
     (JoinCodeNeeded, 403, "join_code"),
     (NotAllowed, 409, "not_allowed"),
     (SessionBusy, 503, "busy"),
+    (StorageError, 503, "storage"),
     (DeviceRefusal, 400, "bad_input"),
     (SessionError, 409, "refused"),
     (IllegalAction, 409, "illegal_action"),

@@ -34,7 +34,8 @@ BODY_KEYS = ("action", "pin", "players", "options", "game", "seed", "roll", "kin
 PLAUSIBLE = ("guess 2-5-8", "secret 1-2-3", "guess 1-5-9-6", "play 3", "lead 0", "ask", "draw",
              "roll 4", "place 1 1", "random", "unlock", "dice216", "hacktrick", "ico", HOST_PIN,
              ["Aiko", "Ben"], ["Aiko", "Aiko"], {"difficulty": "hard"}, {"nope": 1}, 4, "tap",
-             "ok", [0, 1])
+             "ok", [0, 1], "٢٤٦٨١٣", 10**40, -(10**40), {"turn_limit": 10**30},
+             ["x" * 5000, "B"], [f"P{n}" for n in range(300)], {"locked": True}, "ABCDEF")
 URL_TEXT = string.ascii_letters + string.digits + "-._~%/?&=+:;@!$'()*,[]#é"
 
 
@@ -131,6 +132,8 @@ def bodies() -> st.SearchStrategy[bytes | None]:
         json_values().map(lambda v: json.dumps(v).encode()),
         st.binary(max_size=300),
         st.just(b"{" * 5000),
+        st.just(b"[" * 30000 + b"]" * 30000),
+        st.just(b'{"pin": "\xff\xfe\x00"}'),
         st.just(json.dumps({"action": "guess 1-2-3", "pad": "x" * 70000}).encode()),
     )
 
@@ -187,11 +190,8 @@ def send(client: FlaskClient, request: dict[str, Any]) -> tuple[int, str]:
 ROUTES_APP = create_app(None)
 
 
-@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
-@given(request=requests(ROUTES_APP))
-def test_no_request_gets_a_server_error_or_changes_a_game_when_refused(
-    world: World, request: dict[str, Any]
-) -> None:
+def check(world: World, request: dict[str, Any]) -> None:
+    """One request: never a 5xx or a traceback, and a refused one changes no game."""
     client = world.app.test_client()
     for name, value in world.cookies[request["role"]].items():
         client.set_cookie(name, value)
@@ -205,3 +205,19 @@ def test_no_request_gets_a_server_error_or_changes_a_game_when_refused(
     if status >= 400:
         assert snapshot(world.companion) == before, f"refused ({status}) but changed: " \
                                                      f"{request}"
+
+
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+@given(request=requests(ROUTES_APP))
+def test_no_request_gets_a_server_error_or_changes_a_game_when_refused(
+    world: World, request: dict[str, Any]
+) -> None:
+    check(world, request)
+
+
+@pytest.mark.slow
+@settings(max_examples=20000, suppress_health_check=[HealthCheck.too_slow])
+@given(request=requests(ROUTES_APP))
+def test_the_long_fuzz_run(world: World, request: dict[str, Any]) -> None:
+    """The same, 20,000 requests (``--runslow``; figures in docs/prove.md)."""
+    check(world, request)
