@@ -61,7 +61,10 @@ def create_app(
     from web_panel.security import install_csrf_guard
 
     app = Flask(__name__)
-    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=64 * 1024)
+    # Scripts and styles are asked for with their content's hash (``asset_url``): a phone keeps
+    # them a day and never asks again until they change.
+    app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=64 * 1024,
+                      SEND_FILE_MAX_AGE_DEFAULT=86400)
     app.config.update(config or {})
     app.json.sort_keys = False  # type: ignore[attr-defined]
     if app.config.get("TEMPLATE_BYTECODE_CACHE", True):

@@ -28,6 +28,7 @@ from web_panel.i18n import LANGUAGES, current_language, page_messages
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
+from web_panel.rendering import asset_url, content_hash
 from web_panel.security import LANG_COOKIE, is_host, safe_next, seat_of
 
 bp = Blueprint("pages", __name__)
@@ -82,7 +83,7 @@ def game_page(game_id: int, view: View, *, replay: bool,
     return {
         "view": view, "game_id": game_id, "page_data": data,
         "messages": page_messages(current_language(), registration),
-        "core_scripts": [url_for("static", filename=name) for name in GAME_SCRIPTS],
+        "core_scripts": [asset_url(name) for name in GAME_SCRIPTS],
         "game_scripts": _assets(registration, "scripts"),
         "game_styles": _assets(registration, "styles"),
         "names": game_names(),
@@ -93,7 +94,8 @@ def _assets(registration: PanelGame | None, kind: str) -> list[str]:
     if registration is None:
         return []
     names = registration.scripts if kind == "scripts" else registration.styles
-    return [url_for("pages.game_asset", game=registration.id, name=name) for name in names]
+    return [url_for("pages.game_asset", game=registration.id, name=name,
+                    v=content_hash(registration.folder / name)) for name in names]
 
 
 @bp.get("/")
@@ -153,8 +155,7 @@ def game_asset(game: str, name: str) -> Response:
     path = registration.asset(name) if registration is not None else None
     if path is None or not path.is_file():
         raise ApiError(404, "no_such_file", f"Game {game!r} has no file {name!r}.")
-    response = send_file(path, max_age=300)
-    return response
+    return send_file(path, max_age=86400)
 
 
 @bp.get("/history")

@@ -6,11 +6,14 @@ Boards are not rendered here: each game's board script draws it on the phone fro
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, current_app, request, url_for
 from markupsafe import Markup
 
 from web_panel.i18n import LANGUAGES, current_language, page_messages, translate
@@ -49,6 +52,19 @@ def page_json(data: object) -> Markup:
     return Markup(text.replace("&", "\\u0026"))
 
 
+@cache
+def content_hash(path: Path) -> str:
+    """A short hash of a file's content (computed once per run)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def asset_url(filename: str) -> str:
+    """The URL of a static file, with its content's hash so phones may cache it for long."""
+    folder = current_app.static_folder
+    assert folder is not None
+    return url_for("static", filename=filename, v=content_hash(Path(folder) / filename))
+
+
 def install_template_helpers(app: Flask) -> None:
     """Give templates ``t``, the language, the roles, colours and JSON."""
 
@@ -63,6 +79,7 @@ def install_template_helpers(app: Flask) -> None:
             "seat_colour": seat_colour,
             "per_seat": per_seat,
             "page_json": page_json,
+            "asset_url": asset_url,
             "page_messages": page_messages,
             "current_path": request.full_path.rstrip("?"),
         }

@@ -15,12 +15,7 @@ from tests.e2e.conftest import Table
 def open_game(table: Table, game_id: int, seat: int | None = None, *,
               host: bool = False, locale: str = "en-GB") -> Page:
     """A phone on the game's page: holding ``seat`` (claimed through the API), or watching."""
-    page = table.new_phone(locale=locale)
-    if host:
-        page.goto(f"{table.url}/host")
-        page.fill("#pin", table.host_pin)
-        page.locator("#pin-form button").click()
-        page.wait_for_selector("#logout")
+    page = table.host_phone(locale) if host else table.new_phone(locale=locale)
     if seat is not None:
         page.goto(f"{table.url}/join/{game_id}")
         reply = page.evaluate(

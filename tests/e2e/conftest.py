@@ -51,6 +51,15 @@ class Table:
     def url(self) -> str:
         return self.served.url
 
+    def host_phone(self, locale: str = "en-GB") -> Page:
+        """A phone logged in as the host through the login page."""
+        page = self.new_phone(locale=locale)
+        page.goto(f"{self.url}/host")
+        page.fill("#pin", self.host_pin)
+        page.locator("#pin-form button").click()
+        page.wait_for_selector("#logout")
+        return page
+
     def host_api(self) -> Phone:
         """An HTTP client logged in as the host (for setting up what a test is not about)."""
         phone = Phone(self.served)

@@ -44,17 +44,20 @@ def tally(page: Page) -> dict[str, list[str]]:
     return table_rows(page, ".facts-table tr")
 
 
-def test_the_die_is_offered_to_seated_players_and_the_host_never_to_a_spectator(
+def test_the_die_is_offered_to_the_roller_and_the_host_never_to_anyone_else(
     table: Table,
 ) -> None:
     game_id = table.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
-    for page in (open_game(table, game_id, 1), open_game(table, game_id, host=True)):
+    for page in (open_game(table, game_id, 0), open_game(table, game_id, host=True)):
         roll = page.locator(".roll")
         expect(roll.locator("h2")).to_have_text("Roll for Aiko")
         # a d4 on 4×4: one button per face, and the server's random roll
         assert roll.locator("[data-chance]").evaluate_all(
             "bs => bs.map(b => b.dataset.chance)") == ["roll 1", "roll 2", "roll 3", "roll 4"]
         expect(roll.locator("[data-chance-random]")).to_have_count(1)
+    ben = open_game(table, game_id, 1)  # the API refuses his roll for Aiko: no die to press
+    expect(ben.locator(".roll")).to_have_text("Aiko rolls the die.")
+    assert ben.locator("[data-chance], [data-chance-random]").count() == 0
     watcher = open_game(table, game_id)
     expect(watcher.locator(".to-act")).to_contain_text("The die")
     assert watcher.locator("[data-chance], [data-chance-random], .roll").count() == 0
@@ -111,7 +114,9 @@ def test_japanese_board_names_the_rules_with_the_seeds_words(table: Table) -> No
     expect(page.locator(".lines-table th").first).to_have_text("行・列・斜め")
     names = list(lines(page))
     assert names[0] == "行 1" and names[6] == "列 1" and names[12] == "斜め 1 ↘ 1,1"
-    expect(page.locator(".roll h2")).to_have_text("Ben のハンデのサイコロを振る")
+    expect(page.locator(".roll")).to_have_text("Ben がハンデのサイコロを振ります。")
+    ben = open_game(table, game_id, 1, locale="ja-JP")
+    expect(ben.locator(".roll h2")).to_have_text("Ben のハンデのサイコロを振る")
     rows = tally(page)
     assert {"行・列・斜め", "ボーナス", "ハンデ", "合計値", "予想"} <= set(rows)
     assert "Roll" not in page.locator("#board").inner_text()
@@ -184,11 +189,14 @@ def test_a_full_grid_names_the_winner_and_why_in_words(
 def test_the_handicap_is_rolled_for_the_second_player_first(table: Table) -> None:
     companion = table.companion
     game_id = companion.create_game("dice216", ["Aiko", "Ben"], {"diagonals": True})
-    page = open_game(table, game_id, 0)
+    aiko = open_game(table, game_id, 0)
+    expect(aiko.locator(".roll")).to_have_text("Ben rolls their handicap.")
+    page = open_game(table, game_id, 1)
     expect(page.locator(".roll h2")).to_have_text("Roll Ben's handicap")
     assert tally(page)["Handicap"] == ["—", "…"]
     page.locator(".roll [data-chance='roll 4']").click()
-    expect(page.locator(".roll h2")).to_have_text("Roll for Aiko")
+    expect(page.locator(".roll")).to_have_text("Aiko rolls the die.")
+    expect(aiko.locator(".roll h2")).to_have_text("Roll for Aiko")
     assert tally(page)["Handicap"] == ["—", "4"]
     assert tally(page)["Total"] == ["0", "4"]
 

@@ -172,7 +172,7 @@
     box.replaceChildren(window.TabletopKit.chart(view, series, labels, ctx) || "");
   }
 
-  window.TabletopGame = { view: () => view, act: ctx.act, applyDelta, draw, replay: page.replay };
+  window.TabletopGame = { view: () => view, act: ctx.act, applyDelta, draw, ctx, replay: page.replay };
   // The game's own scripts load after this one; draw once they have registered the board.
   document.addEventListener("DOMContentLoaded", () => { draw(); replayChart(); connect(); });
 })();

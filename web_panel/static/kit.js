@@ -140,11 +140,28 @@
       .map((i) => (i instanceof Node ? i : h("span", {}, String(i)))));
   }
 
+  /* A part of a board that depends only on ``key`` (the data it shows, as text): built once,
+     then the very same node is reused by the next drawing that has the same key — the old
+     board it sat in is thrown away, so the node moves into the new one. The DOM is the same as
+     building it again; the cost of a live update is only what changed. */
+  const parts = new Map();
+  const PARTS = 400;
+  function memo(key, build) {
+    let node = parts.get(key);
+    // a node already placed in the board being built (detached, with a parent) is not reused
+    if (node === undefined || (node.parentNode && !node.isConnected)) node = build();
+    if (!(node instanceof Node)) return node;  // nothing to draw: nothing to keep
+    parts.delete(key);
+    parts.set(key, node);
+    if (parts.size > PARTS) parts.delete(parts.keys().next().value);
+    return node;
+  }
+
   /* Boards by game id; each game's script registers its own. */
   const boards = {};
   function register(game, board) { boards[game] = board; }
   function board(game) { return boards[game] || boards["*"]; }
 
-  window.TabletopKit = { h, s, seatColour, seatChip, outcomeBox, reasonText, waitingFor, hostTools, chart, facts };
+  window.TabletopKit = { h, s, memo, seatColour, seatChip, outcomeBox, reasonText, waitingFor, hostTools, chart, facts };
   window.TabletopBoards = { register, board };
 })();

@@ -11,6 +11,9 @@ TEXTS = {
     # the roll
     "roll_for": {"en": "Roll for {name}", "ja": "{name} のためにサイコロを振る"},
     "roll_for_handicap": {"en": "Roll {name}'s handicap", "ja": "{name} のハンデのサイコロを振る"},
+    "rolling": {"en": "{name} rolls the die.", "ja": "{name} がサイコロを振ります。"},
+    "rolling_handicap": {"en": "{name} rolls their handicap.",
+                         "ja": "{name} がハンデのサイコロを振ります。"},
     "or_enter_die": {"en": "or enter what your die shows:",
                      "ja": "または実物のサイコロの目を入力:"},
     "place_hint": {"en": "Tap an empty cell to write your {n}.",

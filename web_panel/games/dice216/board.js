@@ -22,6 +22,11 @@
     if (!isChance(view, ctx) || !(seated || ctx.isHost)) return null;
     const rollFor = view.roll_for || {};
     const name = rollFor.seat === undefined ? "" : view.seats[rollFor.seat];
+    if (!ctx.isHost && rollFor.seat !== view.you) {
+      /* another player's roll: theirs (or the host's) to enter, not this phone's */
+      return h("div", { class: "card roll waiting" },
+        h("p", {}, ctx.t(rollFor.purpose === "handicap" ? "rolling_handicap" : "rolling", { name })));
+    }
     const faces = [];
     for (let value = 1; value <= Number(view.die_faces || 6); value += 1) {
       faces.push(h("button", { type: "button", class: "secondary", dataset: { chance: "roll " + value } },

@@ -44,6 +44,11 @@
   /* The score track: −10…100 in rows of ten, extended to any score outside that range; each
      cell holds the guessers standing on it (the Lock does not score). */
   function scoreTrack(view, ctx) {
+    const key = JSON.stringify(["unlock-track", view.scores, view.lock, view.seats, view.you]);
+    return K.memo(key, () => h("div", { class: "track-part" }, drawTrack(view, ctx)));
+  }
+
+  function drawTrack(view, ctx) {
     const scores = {};
     (view.scores || []).forEach((value, seat) => {
       if (seat !== view.lock && Number.isInteger(value)) scores[seat] = value;
@@ -82,16 +87,18 @@
     const top = Math.max(5, ...board.map((card) => Number(card.matches || 0)));
     const columns = [];
     for (let m = 0; m <= top; m += 1) {
-      columns.push(h("div", { class: "clue-column", dataset: { matches: m } },
+      const cards = board.filter((card) => Number(card.matches || 0) === m);
+      const key = JSON.stringify(["unlock-column", m, size, cards, view.seats]);
+      columns.push(K.memo(key, () => h("div", { class: "clue-column", dataset: { matches: m } },
         h("div", { class: "clue-head" }, String(m)),
-        board.filter((card) => Number(card.matches || 0) === m).map((card) =>
+        cards.map((card) =>
           h("div", { class: "clue-card", style: { "--seat": K.seatColour(card.seat) } },
             codeCard(card.code, size),
             h("div", { class: "clue-meta" }, h("span", {}, String(view.seats[card.seat]).slice(0, 6)),
               " ", h("span", { class: "muted" }, "T" + card.turn)),
             h("div", { class: "clue-meta" }, h("span", { class: "ok" }, "✓" + card.matches),
               " ", h("span", { class: "bad" }, "✗" + card.misses),
-              " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0)))))));
+              " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0))))))));
     }
     return [
       h("h2", {}, ctx.t("clue_board")),
@@ -102,6 +109,11 @@
 
   /* Each guesser's running score, turn by turn, from the clue board. */
   function scoreChart(view, ctx) {
+    const key = JSON.stringify(["unlock-chart", view.clue_board, view.lock, view.seats, view.you]);
+    return K.memo(key, () => drawChart(view, ctx));
+  }
+
+  function drawChart(view, ctx) {
     const board = view.clue_board || [];
     const turns = [...new Set(board.map((card) => Number(card.turn || 0)))].sort((a, b) => a - b);
     if (!turns.length) return null;
