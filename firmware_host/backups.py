@@ -46,14 +46,7 @@ def take_backup(journal: Path, reason: str, keep: int = KEEP) -> Path:
     target = folder / f"journal-{stamp}-{reason}.sqlite3"
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
-        _create_private(target)
-        source = sqlite3.connect(f"file:{journal}?mode=ro", uri=True)
-        copy = sqlite3.connect(target)
-        try:
-            source.backup(copy)
-        finally:
-            copy.close()
-            source.close()
+        _copy(journal, target)
     except (OSError, sqlite3.Error) as error:
         target.unlink(missing_ok=True)
         raise JournalError(f"backup of {journal} to {folder}: {error}") from None
@@ -110,17 +103,22 @@ def restore(journal: Path, backup: Path | None = None) -> tuple[Backup, Path | N
                 extra = journal.with_name(journal.name + suffix)
                 if extra.exists():
                     extra.rename(aside.with_name(aside.name + suffix))
-        _create_private(journal)
-        source = sqlite3.connect(f"file:{chosen.path}?mode=ro", uri=True)
-        target = sqlite3.connect(journal)
-        try:
-            source.backup(target)
-        finally:
-            target.close()
-            source.close()
+        _copy(chosen.path, journal)
     except (OSError, sqlite3.Error) as error:
         raise JournalError(f"restoring {chosen.path} to {journal}: {error}") from None
     return chosen, aside
+
+
+def _copy(source: Path, target: Path) -> None:
+    """SQLite's online backup of ``source`` into a new private file ``target``."""
+    _create_private(target)
+    reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    writer = sqlite3.connect(target)
+    try:
+        reader.backup(writer)
+    finally:
+        writer.close()
+        reader.close()
 
 
 def _create_private(path: Path) -> None:

@@ -199,20 +199,11 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         companion.attach_status(device.status)
         app = _web_app(companion, device, url, web.threads)
         panel.app = app
-        previous = {sig: signal.signal(sig, _raise_stop)
-                    for sig in (signal.SIGTERM, signal.SIGINT)}
-        print(f"tabletop: panel at {url} ({mode} hardware; journal in {config.data_dir})",
-              flush=True)
-        if device.simulator is not None or sys.stdout.isatty():
-            print(f"tabletop: host PIN {companion.host_pin} (log in at {url}host)", flush=True)
-        else:  # a service's log is no place for the PIN: the box's screen shows it
-            print("tabletop: the host PIN is on the box's screen", flush=True)
-        if device.simulator is not None:
-            print(f"tabletop: simulated device at {url}device (for the host)", flush=True)
-            if host in ("0.0.0.0", "::", ""):
-                print(f"tabletop: on this computer, open http://localhost:{web.port}/device",
-                      flush=True)
-        try:
+        previous: dict[signal.Signals, Any] = {}
+        try:  # a signal from here on (even during the greeting) stops the box cleanly
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                previous[sig] = signal.signal(sig, _raise_stop)
+            _greet(url, mode, config, companion.host_pin, device, host, web.port)
             server.run()
         except _Stop:
             log.info("stopping")
@@ -235,6 +226,22 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         companion.close()
         if server is not None:
             server.close()
+
+
+def _greet(url: str, mode: Mode, config: Config, pin: str, device: Device, host: str,
+           port: int) -> None:
+    """The lines a person starting the box reads: where the panel is, and the host PIN."""
+    print(f"tabletop: panel at {url} ({mode} hardware; journal in {config.data_dir})",
+          flush=True)
+    if device.simulator is not None or sys.stdout.isatty():
+        print(f"tabletop: host PIN {pin} (log in at {url}host)", flush=True)
+    else:  # a service's log is no place for the PIN: the box's screen shows it
+        print("tabletop: the host PIN is on the box's screen", flush=True)
+    if device.simulator is not None:
+        print(f"tabletop: simulated device at {url}device (for the host)", flush=True)
+        if host in ("0.0.0.0", "::", ""):
+            print(f"tabletop: on this computer, open http://localhost:{port}/device",
+                  flush=True)
 
 
 def _one_line_warning(message: Warning | str, category: type[Warning], filename: str,

@@ -23,7 +23,7 @@ from gpiozero.pins.mock import MockFactory
 from firmware_host.config import DeviceSettings
 from firmware_host.games import Registry, builtin_games
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.loop import PadLoop
+from firmware_host.pad_loop import PadLoop
 from firmware_host.session_api import DeviceStatus, SessionApi
 from firmware_host.simulator import MessageCount, Simulator
 from hardware.buttons import ButtonGrid

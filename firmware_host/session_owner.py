@@ -23,7 +23,7 @@ from firmware_host.session import SessionThread
 from firmware_host.session_api import GameStatus, Listener
 from firmware_host.snapshots import GameSnapshot, Snapshots
 from firmware_host.tournaments import Tournament
-from firmware_host.undo import is_public, undo_refusal
+from firmware_host.undo import is_public
 from rules import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -407,7 +407,7 @@ class SessionOwner:
         if not live.actions or live.previous is None:
             return "there is no action to take back"
         last = live.actions[-1]
-        return undo_refusal(live.box, live.previous, last.seat, last.action, live.state)
+        return live.box.undo_refusal(live.previous, last.seat, last.action, live.state)
 
     def _live_snapshot(self, live: _Live, version: int) -> GameSnapshot:
         row = live.row

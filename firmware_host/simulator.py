@@ -16,7 +16,7 @@ import serial as pyserial
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from firmware_host.errors import DeviceRefusal
-from firmware_host.pad.loop import PadLoop
+from firmware_host.pad_loop import PadLoop
 from firmware_host.session_api import SessionApi
 from hardware.buttons import ButtonGrid
 from hardware.oled import Display

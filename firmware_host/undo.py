@@ -4,38 +4,28 @@ An action may be taken back only while it revealed no hidden information and inv
 The rule, in order (see docs/decisions.md, "Daemon core"):
 
 1. A chance action (a roll, a shuffle) is never taken back: re-rolling would be cheating.
-2. A game may decide itself: its registration's ``undo`` policy
-   (``firmware_host.games.<game>``: Hacktrick asks its rules what an action disclosed; UNLOCK
-   allows the secret and a guess that completes no turn).
+2. A game may decide itself: its registration's ``undo`` policy (``firmware_host.games.<game>``:
+   Hacktrick asks its rules what an action disclosed; UNLOCK allows the secret and a guess that
+   completes no turn).
 3. Otherwise the generic rule, which only looks at views: before the action every player's view
    equals the spectator's (nothing was hidden from anyone, so nothing can have been revealed),
    and after it every viewer but the actor still sees exactly what the spectator sees (the actor
    may see what they just entered, such as a secret they chose).
 
 Rule 3 is conservative: a game with private hands is never undoable by it.
+``BoxGame.undo_refusal`` applies this order; this module holds the generic rule.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.games import BoxGame
-from rules import CHANCE, Game
+from rules import Game
 
 #: Keys of a view that say who is looking, not what they see.
 VIEWER_KEYS = frozenset({"you"})
 
 Refusal = str | None
-
-
-def undo_refusal(box: BoxGame, before: Any, seat: int, action: str, after: Any) -> Refusal:
-    """Why the action ``seat`` took from ``before`` (giving ``after``) may not be taken back,
-    or ``None`` when it may."""
-    if seat == CHANCE:
-        return "the last action was chance (a roll or a shuffle); it cannot be taken back"
-    if box.undo is not None:
-        return box.undo(box.rules, before, seat, action, after)
-    return generic_refusal(box.rules, before, seat, after)
 
 
 def generic_refusal(game: Game[Any], before: Any, seat: int, after: Any) -> Refusal:

@@ -392,13 +392,7 @@ class Display(Closing):
         try:
             stats = self._send(self._image)
         except Exception as exc:
-            if not _is_bus_error(exc):
-                raise
-            self._shown = None
-            self._state = DisplayState.ERROR
-            self.last_error = exc
-            self.errors += 1
-            log.warning("OLED update failed (%s); will resend the full frame", exc)
+            self._bus_failed(exc, "update failed; the full frame will be resent")
             return UpdateStats(ok=False, full=True)
         if self._state is DisplayState.ERROR:
             log.info("OLED recovered")
@@ -475,13 +469,17 @@ class Display(Closing):
             try:
                 action()
             except Exception as exc:
-                if not _is_bus_error(exc):
-                    raise
-                self._shown = None
-                self._state = DisplayState.ERROR
-                self.last_error = exc
-                self.errors += 1
-                log.warning("OLED command failed: %s", exc)
+                self._bus_failed(exc, "command failed")
+
+    def _bus_failed(self, exc: Exception, what: str) -> None:
+        """Record a bus error (anything else is re-raised): the controller's RAM is unknown."""
+        if not _is_bus_error(exc):
+            raise exc
+        self._shown = None
+        self._state = DisplayState.ERROR
+        self.last_error = exc
+        self.errors += 1
+        log.warning("OLED %s: %s", what, exc)
 
     def close(self) -> None:
         """Blank and release the display (luma's ``cleanup``); safe to call twice."""

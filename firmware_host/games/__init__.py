@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
-from rules import GAME_IDS, Game, UnknownGame
+from firmware_host.undo import generic_refusal
+from rules import CHANCE, GAME_IDS, Game, UnknownGame
 
 if TYPE_CHECKING:
     from firmware_host.pad.steps import PadGame
@@ -91,6 +92,15 @@ class BoxGame:
     @property
     def id(self) -> str:
         return self.rules.id
+
+    def undo_refusal(self, before: Any, seat: int, action: str, after: Any) -> str | None:
+        """Why the action ``seat`` took from ``before`` (giving ``after``) may not be taken
+        back, or ``None`` when it may (the order of :mod:`firmware_host.undo`)."""
+        if seat == CHANCE:
+            return "the last action was chance (a roll or a shuffle); it cannot be taken back"
+        if self.undo is not None:
+            return self.undo(self.rules, before, seat, action, after)
+        return generic_refusal(self.rules, before, seat, after)
 
 
 class Registry(Mapping[str, BoxGame]):

@@ -1,2 +1,2 @@
-"""The pad & OLED interface: controllers turning key and die events into session actions, and
-the loop that redraws the OLED from the companion's published views."""
+"""The pad's vocabulary: its inputs and the pure steps each game's pad controller is made of
+(the loop that runs them is :mod:`firmware_host.pad_loop`)."""

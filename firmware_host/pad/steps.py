@@ -5,7 +5,7 @@ value, and each event — a key (:class:`~firmware_host.pad.inputs.Input`), the 
 an action it asked for (:class:`Accepted` / :class:`Refused`), or news that the game changed
 (:class:`Changed`) — gives a new state, the actions to send (:class:`Act`) and the screen. It reads
 the game only through a :class:`Table` (the published views of one moment), so it is tested with
-no thread, pin or session. The pad loop (:mod:`firmware_host.pad.loop`) is the shell that feeds
+no thread, pin or session. The pad loop (:mod:`firmware_host.pad_loop`) is the shell that feeds
 events in and carries the actions out.
 
 :func:`pad_step` wraps every game's step with what all games share: a refusal stays on screen,

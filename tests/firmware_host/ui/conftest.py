@@ -17,7 +17,7 @@ from PIL import Image
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.config import DeviceSettings
 from firmware_host.device import Device, open_device
-from firmware_host.pad.loop import PadLoop
+from firmware_host.pad_loop import PadLoop
 from firmware_host.screens.start import start_screen
 from firmware_host.simulator import Simulator
 
