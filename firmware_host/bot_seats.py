@@ -49,6 +49,9 @@ class BotSeats:
         #: (due, game id, seat) of each move waiting for its delay.
         self._due: list[tuple[float, int, int]] = []
         self._closed = False
+        #: Per game seen, its bot seats' levels (fixed for a game's life); games without any
+        #: are never looked at again.
+        self._levels: dict[int, list[str | None]] = {}
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
 
     def start(self) -> None:
@@ -60,7 +63,7 @@ class BotSeats:
 
     def changed(self, game_id: int | None, version: int) -> None:
         """A session listener: note the game (on the session thread; never blocks)."""
-        if game_id is None:
+        if game_id is None or not any(self._levels.get(game_id, [True])):
             return
         with self._wake:
             self._changed.add(game_id)
@@ -106,7 +109,7 @@ class BotSeats:
     def _schedule(self, game_id: int) -> None:
         """Plan a move for every bot seat of the game that is to act (once per seat)."""
         summary = self.session.summary(game_id)
-        bots = summary["bots"]
+        bots = self._levels.setdefault(game_id, summary["bots"])
         if summary["status"] != "active" or not any(bots):
             return
         waiting = {(g, s) for _, g, s in self._due}
