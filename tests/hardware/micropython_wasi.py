@@ -8,6 +8,12 @@ when the guest finished and the only complaint is that teardown panic.
 
 Directories are mounted read-only (``{"/firmware": Path(...)}``) and ``stdin`` becomes the
 guest's standard input, so the firmware's own USB-console code reads real MicroPython streams.
+
+The garbage collector stays off, on a heap large enough for a whole run: in this experimental
+WASI build, objects that only the WebAssembly stack refers to are invisible to the collector, so
+a collection can free live objects (seen as ``NotImplementedError: opcode`` or an out-of-bounds
+trap with the default 1 MB heap, and at once with ``-X heapsize=64K``). That is the port's
+limit, not the firmware's: the Pico's port scans its stack.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from pathlib import Path
 DONE = "MICROPYTHON-RUN-DONE"
 RESULT = "RESULT "
 TEARDOWN_PANIC = "panicked"
+HEAP = "64M"
+NO_COLLECTION = "import gc\ngc.disable()\n"
 
 
 @dataclass(frozen=True)
@@ -55,11 +63,13 @@ class GuestRun:
 
 
 def run(code: str, mounts: dict[str, Path], stdin: bytes = b"", timeout: float = 120.0) -> GuestRun:
-    """Run ``code`` as ``micropython -c code`` with ``mounts`` and ``stdin``."""
+    """Run ``code`` as ``micropython -X heapsize=HEAP -c code`` (collector off) with ``mounts``
+    and ``stdin``."""
     with tempfile.TemporaryDirectory() as scratch:
         stdin_file = Path(scratch) / "stdin"
         stdin_file.write_bytes(stdin)
-        request = {"code": code, "stdin": str(stdin_file),
+        request = {"code": NO_COLLECTION + code, "stdin": str(stdin_file),
+                   "options": ["-X", f"heapsize={HEAP}"],
                    "mounts": {guest: str(host) for guest, host in mounts.items()}}
         done = subprocess.run(
             [sys.executable, __file__], input=json.dumps(request), capture_output=True,
@@ -91,7 +101,7 @@ def _guest_main() -> int:
     engine = Engine(config)
     store = Store(engine)
     wasi = WasiConfig()
-    wasi.argv = ["micropython", "-c", request["code"]]
+    wasi.argv = ["micropython", *request["options"], "-c", request["code"]]
     wasi.stdin_file = request["stdin"]
     wasi.inherit_stdout()
     wasi.inherit_stderr()
