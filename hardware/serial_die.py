@@ -216,8 +216,9 @@ class SerialDie:
     ``backoff_initial`` seconds, doubling up to ``backoff_max``. ``opener`` replaces
     ``serial.serial_for_url`` (tests use it to reach the ``loop://`` instance); ``wait(delay)``
     replaces the back-off pause (by default an interruptible wait that `close` cuts short).
-    With ``ping_on_connect`` every (re)connection starts with a ``PING``, so `device` is known
-    even when the device's start-up ``HELLO`` was sent before the port was opened.
+    With ``ping_on_connect`` (the default) every (re)connection starts with a ``PING``, so
+    `firmware` is known even when the device's start-up ``HELLO`` was sent before the port was
+    opened.
     """
 
     def __init__(
@@ -231,14 +232,14 @@ class SerialDie:
         backoff_max: float = 5.0,
         opener: Opener | None = None,
         wait: Callable[[float], object] | None = None,
-        ping_on_connect: bool = False,
+        ping_on_connect: bool = True,
     ) -> None:
         if isinstance(port, SerialConfig):
             self.config = port
         else:
             self.config = SerialConfig(port, baudrate, backoff_initial, backoff_max)
         self.counters = LinkCounters()
-        self.device: Hello | None = None
+        self._firmware: Hello | None = None
         self.last_error: BaseException | None = None
         self._listener = listener
         self._on_state = on_state
@@ -265,6 +266,13 @@ class SerialDie:
     @property
     def connected(self) -> bool:
         return self._state is LinkState.CONNECTED
+
+    @property
+    def firmware(self) -> Hello | None:
+        """The device's name and firmware version from its last ``HELLO`` on this connection
+        (the answer to the ``PING`` sent on connecting); None until it has said hello, and
+        again once the port is lost."""
+        return self._firmware
 
     def _open_url(self, url: str) -> Any:
         return serial.serial_for_url(url, baudrate=self.config.baudrate)
@@ -339,19 +347,21 @@ class SerialDie:
     # Called from the reader thread.
     def _connection_made(self, transport: Any) -> None:
         self._transport = transport
+        self._firmware = None
         self.counters.add("connects")
         log.info("die/keypad connected on %s", self.port)
-        self._set_state(LinkState.CONNECTED)
-        if self.ping_on_connect:
+        if self.ping_on_connect:  # before CONNECTED is announced: a waiter sees it sent
             try:
                 transport.write(encode(Ping()))
             except (serial.SerialException, OSError) as exc:
                 log.warning("PING to %s failed: %s", self.port, exc)
+        self._set_state(LinkState.CONNECTED)
 
     def _connection_lost(self, exc: BaseException | None) -> None:
         if exc is not None:
             self.last_error = exc
         self._transport = None
+        self._firmware = None
         self._lost.set()
 
     def _line(self, line: bytes) -> None:
@@ -363,7 +373,10 @@ class SerialDie:
         self.counters.add("frames_ok")
         self._healthy = True
         if isinstance(message, Hello):
-            self.device = message
+            if message != self._firmware:
+                log.info("die/keypad on %s is %s firmware %s", self.port, message.device,
+                         message.version)
+            self._firmware = message
         if self._listener is not None:
             try:
                 self._listener(message)
