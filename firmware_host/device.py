@@ -21,12 +21,13 @@ from gpiozero.pins.mock import MockFactory
 
 from firmware_host.pad.inputs import Input
 from firmware_host.pad.interface import CompanionApi, PadInterface
+from firmware_host.screens.start import die_note
 from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
 from hardware.oled import Display, LumaDevice, OledConfig
 from hardware.pinmap import ButtonPins
-from hardware.protocol import DeviceMessage, DieRoll, KeyPress
+from hardware.protocol import DeviceMessage, DieRoll, Hello, KeyPress
 from hardware.serial_die import SerialConfig, SerialDie
 from hardware.touch import TouchConfig, TouchGrid
 
@@ -159,12 +160,16 @@ class Device:
 
     def status(self) -> dict[str, Any]:
         """``oled`` (``ok`` / ``missing...`` / ``error: ...``), ``die`` (connected),
-        ``die_port``, ``pad`` (``ok`` or the problem)."""
+        ``die_port``, ``pad`` (``ok`` or the problem), ``firmware`` (the die's ``device`` and
+        ``version`` from its HELLO, or None)."""
+        firmware = self.die.firmware if self.die is not None else None
         return {
             "oled": self.pad.oled_status(),
             "die": bool(self.die is not None and self.die.connected),
             "die_port": self.die.port if self.die is not None else None,
             "pad": self.grid_problem or "ok",
+            "firmware": None if firmware is None else {"device": firmware.device,
+                                                       "version": firmware.version},
         }
 
     def close(self) -> None:
@@ -242,16 +247,23 @@ def open_device(
         log.warning("no OLED: %s; running without it, and looking for it again", error)
 
     die: SerialDie | None = None
+
+    def die_line() -> str | None:
+        firmware = die.firmware if die is not None else None  # read once: a thread resets it
+        return die_note(die is not None and die.connected,
+                        firmware.version if firmware is not None else None)
+
     pad = PadInterface(
         companion, display, url=settings.url, open_display=open_oled, rng=rng,
-        retry_interval=settings.retry_interval,
-        note=lambda: None if die is not None and die.connected else "no die",
+        retry_interval=settings.retry_interval, note=die_line,
     )
     if problem is not None:
         pad.display_problem = problem
     delivered = MessageCount()
 
     def on_message(message: DeviceMessage) -> None:
+        if isinstance(message, Hello):
+            pad.submit_redraw()  # the start screen shows the firmware version
         event = _input_of_message(message)
         if event is not None:
             pad.submit(event)
