@@ -8,10 +8,11 @@ import io
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
-from hardware.pico import firmware, protocol
+from hardware.pico import board, firmware, protocol
 from hardware.protocol import (
     DeviceError,
     DeviceMessage,
@@ -325,3 +326,19 @@ def test_serve_answers_and_scans_until_told_to_stop(rig: Rig) -> None:
     assert _serve(rig, 6, []) is True
     assert rig.usb.messages() == [HELLO, HELLO, KeyPress("#")]
     assert rig.uart.messages() == [HELLO, KeyPress("#")]
+
+
+def test_the_build_guide_names_the_pins_the_firmware_uses() -> None:
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "hardware.md").read_text()
+
+    def gp(pins: tuple[int, ...]) -> str:
+        return ", ".join(f"GP{n}" for n in pins)
+
+    assert f"keypad rows 1–4 | {gp(board.ROW_PINS)} (open-drain" in guide
+    assert f"keypad columns 1–4 | {gp(board.COL_PINS)} (inputs with pull-ups)" in guide
+    assert f"roll button | GP{board.ROLL_PIN} → button → GND" in guide
+    assert f"tilt switch | GP{board.TILT_PIN} → switch → GND" in guide
+    uart = f"UART{board.UART_ID}"
+    assert f"| pin 8, GPIO14 TXD | pin 2, GP{board.UART_RX_PIN} ({uart} RX) |" in guide
+    assert f"| pin 10, GPIO15 RXD | pin 1, GP{board.UART_TX_PIN} ({uart} TX) |" in guide
+    assert "mpremote cp protocol.py firmware.py board.py main.py :" in guide
