@@ -87,8 +87,8 @@ def check_pin_factory(config: Config) -> list[Finding]:
         "pin factory", has_lgpio and factory in ("", "lgpio"),
         f"GPIOZERO_PIN_FACTORY={factory or '(unset)'}, lgpio "
         f"{'installed' if has_lgpio else 'missing'}",
-        "pip install 'tabletop-companion[pi]' and set GPIOZERO_PIN_FACTORY=lgpio "
-        "(the service unit does)")]
+        "sudo apt install python3-lgpio (in a venv made with --system-site-packages; see "
+        "docs/install-pi.md) and set GPIOZERO_PIN_FACTORY=lgpio (the service unit does)")]
 
 
 def check_groups(config: Config) -> list[Finding]:
