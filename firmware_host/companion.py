@@ -221,7 +221,8 @@ class Companion:
     def status(self) -> Status:
         """The box's health for the panel: the device's, the hardware mode, and whether the
         host PIN comes from the config."""
-        device: DeviceStatus = {"oled": "missing", "die": False, "die_port": None, "pad": "ok"}
+        device: DeviceStatus = {"oled": "missing", "die": False, "die_port": None, "pad": "ok",
+                                "firmware": None}
         if self._status_source is not None:
             try:
                 device = self._status_source()

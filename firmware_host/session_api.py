@@ -135,13 +135,21 @@ class SeatsInfo(TypedDict):
     holders: list[SeatHolding | None]
 
 
+class DieFirmware(TypedDict):
+    """What the die's firmware said in its HELLO."""
+
+    device: str
+    version: str
+
+
 class DeviceStatus(TypedDict):
-    """The device's health: the OLED, the die, the die's port and the pad."""
+    """The device's health: the OLED, the die, the die's port, the pad, the die's firmware."""
 
     oled: str
     die: bool
     die_port: str | None
     pad: str
+    firmware: DieFirmware | None
 
 
 class Status(DeviceStatus):
