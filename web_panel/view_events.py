@@ -29,13 +29,13 @@ Viewer = tuple[int, int | None]
 
 @dataclass(frozen=True)
 class _Built:
-    """One viewer class's event texts for one version."""
+    """One viewer class's events for one version, encoded once for every stream."""
 
     version: int
-    full: str
+    full: bytes
     #: The version this delta applies to and its event, when smaller than ``full``.
     delta_from: int | None = None
-    delta: str | None = None
+    delta: bytes | None = None
 
 
 class ViewEvents:
@@ -49,12 +49,12 @@ class ViewEvents:
         self._newest_size = size
         self._lock = threading.Lock()
 
-    def current(self, game_id: int, seat: int | None) -> tuple[int, str]:
+    def current(self, game_id: int, seat: int | None) -> tuple[int, bytes]:
         """The game's version now and the ``view`` event for it (built once per version)."""
         built = self._get(game_id, seat)
         return built.version, built.full
 
-    def since(self, game_id: int, seat: int | None, base: int) -> tuple[int, str]:
+    def since(self, game_id: int, seat: int | None, base: int) -> tuple[int, bytes]:
         """The event that brings a phone holding version ``base`` up to date: the delta when it
         applies to ``base`` and is the smaller, else the whole view."""
         built = self._get(game_id, seat)
@@ -73,7 +73,7 @@ class ViewEvents:
         version: int = view["version"]
         data = json.dumps({"version": version, "view": view}, ensure_ascii=False,
                           separators=(",", ":"))
-        full = event_text(version, "view", data)
+        full = event_text(version, "view", data).encode()
         viewer = (game_id, seat)
         with self._lock:
             previous = self._newest.get(viewer)
@@ -85,7 +85,7 @@ class ViewEvents:
         if previous is None or previous["version"] >= version:
             return _Built(version, full)
         base = previous["version"]
-        text = _delta_event(previous, view, base, version)
+        text = _delta_event(previous, view, base, version).encode()
         if len(text) >= len(full):
             return _Built(version, full)
         return _Built(version, full, base, text)
