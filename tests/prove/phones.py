@@ -46,12 +46,14 @@ class Errors:
 
 
 def request(port: int, method: str, path: str, cookies: dict[str, str] | None = None,
-            body: Any = None) -> tuple[int, Any]:
-    """One JSON request to the panel on ``port``: its status and parsed answer."""
+            body: Any = None, source: str = "127.0.0.1") -> tuple[int, Any]:
+    """One JSON request to the panel on ``port`` (from the loopback address ``source``): its
+    status and parsed answer."""
     headers = {"X-Requested-With": "tabletop", "Content-Type": "application/json"}
     if cookies:
         headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT,
+                                      source_address=(source, 0))
     try:
         conn.request(method, path, json.dumps(body).encode() if body is not None else None,
                      headers)
@@ -67,11 +69,15 @@ def request(port: int, method: str, path: str, cookies: dict[str, str] | None = 
 
 
 class Phone:
-    """One phone on one game: a stream reader and a poller, each in its own thread."""
+    """One phone on one game: a stream reader and a poller, each in its own thread, from its
+    own loopback address (as phones at a table each have theirs: the panel caps live streams
+    per address)."""
 
     def __init__(self, port: int, game_id: int, cookies: dict[str, str], poll_every: float,
-                 changed: threading.Condition, errors: Errors, stop: threading.Event) -> None:
+                 changed: threading.Condition, errors: Errors, stop: threading.Event,
+                 address: str = "127.0.0.1") -> None:
         self.port, self.game_id, self.cookies = port, game_id, dict(cookies)
+        self.address = address
         self.poll_every, self.changed, self.errors, self.stop = poll_every, changed, errors, stop
         self.arrivals: list[tuple[int, float]] = []
         self.seen = -1
@@ -100,7 +106,8 @@ class Phone:
     def _stream(self) -> None:
         path = f"/api/games/{self.game_id}/events"
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT)
+            conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=TIMEOUT,
+                                              source_address=(self.address, 0))
             self._conn = conn
             headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
             conn.request("GET", path, headers=headers if self.cookies else {})
@@ -131,7 +138,8 @@ class Phone:
         path = f"/api/games/{self.game_id}"
         while not self.stop.wait(self.poll_every * rng.uniform(0.5, 1.5)):
             try:
-                status, _ = request(self.port, "GET", path, self.cookies)
+                status, _ = request(self.port, "GET", path, self.cookies,
+                                    source=self.address)
             except (OSError, http.client.HTTPException, ValueError) as error:
                 self.errors.add(f"poll {path}: {error!r}")
                 continue
@@ -192,7 +200,8 @@ def set_up(port: int, pin: str, phones: int, poll_every: float, errors: Errors,
         table = tables[n % len(tables)]
         index = len(table.phones)
         cookies = table.seats.get(index, {})
-        phone = Phone(port, table.game_id, cookies, poll_every, table.changed, errors, stop)
+        phone = Phone(port, table.game_id, cookies, poll_every, table.changed, errors, stop,
+                      address=f"127.0.{1 + n // 250}.{2 + n % 250}")
         table.phones.append(phone)
         phone.start()
     for table in tables:
