@@ -15,17 +15,24 @@ phones (the CPU baseline), 30 and 60 phones; the floor with 30 and 60; ``--quart
 the 30-phone run with the box held to a quarter of one core (cgroup v1 ``cpu``, as root).
 
     .venv/bin/python bench/busy_table.py [--seconds 60] [--phones 30 60] [--quarter]
+    .venv/bin/python bench/busy_table.py --long 600 --phones 30
+
+``--long`` runs only the box, for that long, starting each table's game again when it ends
+(its phones follow it) — live streams end and resume over ten minutes — and prints the RSS
+each minute.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
 import random
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -88,9 +95,32 @@ class Phone:
     keep: bool = False
     error: str | None = None
     ready: threading.Event = field(default_factory=threading.Event)
+    #: ``--long``: the table whose current game this phone follows, reconnecting whenever the
+    #: server ends the stream (its bounded lifetime) or the table moves on to a new game.
+    follow: Table | None = None
+    streams: int = 0
+    conn: http.client.HTTPConnection | None = None
 
     def run(self, port: int, stop: threading.Event) -> None:
+        if self.follow is None:
+            self._stream(port, stop)
+            return
+        table = self.follow
+        while not stop.is_set() and self.error is None:
+            game_id, index = table.game_id, table.phones.index(self)
+            self.path = f"/api/games/{game_id}/events"
+            self.cookies = table.seats.get(index, {})
+            self._stream(port, stop, until_moved=table)
+
+    def _stream(self, port: int, stop: threading.Event, until_moved: Table | None = None
+                ) -> None:
         headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        last = self.arrivals[-1][0] if self.arrivals and until_moved is not None else None
+        if last is not None and until_moved is not None and self.path.endswith(
+                f"/{until_moved.game_id}/events"):
+            headers["Last-Event-ID"] = str(last)
+        game_id = until_moved.game_id if until_moved is not None else None
+        self.streams += 1
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             conn.request("GET", self.path, headers=headers if self.cookies else {})
@@ -99,10 +129,13 @@ class Phone:
                 self.error = f"stream {self.path}: {response.status}"
                 self.ready.set()
                 return
+            self.conn = conn
             while not stop.is_set():
                 line = response.readline()
+                if until_moved is not None and until_moved.game_id != game_id:
+                    return  # the table started a new game (and hung this stream up): follow it
                 if not line:
-                    if not stop.is_set():
+                    if not stop.is_set() and until_moved is None:
                         self.error = f"stream {self.path} ended"
                     return
                 if line.startswith(b"data: "):
@@ -114,13 +147,21 @@ class Phone:
                         self.payloads.append(line[6:-1].decode())
                     self.ready.set()
         except (OSError, http.client.HTTPException, ValueError) as error:
-            if not stop.is_set():
+            moved = until_moved is not None and until_moved.game_id != game_id
+            if not stop.is_set() and not moved:
                 self.error = f"stream {self.path}: {error!r}"
         finally:
             self.ready.set()
 
     def first(self, version: int) -> float | None:
         return next((t for v, t in list(self.arrivals) if v >= version), None)
+
+    def hang_up(self) -> None:
+        """End the current stream (the table moved on to a new game)."""
+        conn = self.conn
+        if conn is not None and conn.sock is not None:
+            with contextlib.suppress(OSError):
+                conn.sock.shutdown(socket.SHUT_RDWR)
 
 
 @dataclass
@@ -135,6 +176,9 @@ class Table:
     acts: list[tuple[float, float, int]] = field(default_factory=list)  # sent, answered, version
     errors: list[str] = field(default_factory=list)
     replay: list[str] = field(default_factory=list)  # the floor: payloads to send, in order
+    #: ``--long``: the host's cookies, to start the next game when this one ends; games played.
+    host: dict[str, str] = field(default_factory=dict)
+    games: int = 1
 
 
 @dataclass
@@ -151,6 +195,10 @@ class Figures:
     rss_peak: float
     rss_after: float
     errors: list[str]
+    #: RSS each minute; live streams opened; games played (``--long``).
+    trace: list[float] = field(default_factory=list)
+    streams: int = 0
+    games: int = 0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -213,7 +261,7 @@ def set_up_box(port: int, pin_code: str, phones: int, keep: bool) -> list[Table]
         status, reply = call(port, "POST", "/api/host/games", host, json.dumps(
             {"game": game, "players": players, "options": options, "seed": seed}).encode())
         assert status == 200, reply
-        table = Table(game, players, options, reply["game_id"])
+        table = Table(game, players, options, reply["game_id"], host=host)
         for seat in range(len(players)):
             cookies: dict[str, str] = {}
             status, reply = call(port, "POST",
@@ -236,6 +284,35 @@ def set_up_box(port: int, pin_code: str, phones: int, keep: bool) -> list[Table]
         table.phones.append(Phone(f"/api/games/{table.game_id}/events",
                                   table.seats.get(index, {}), keep=keep and index == 0))
     return tables
+
+
+def next_game(port: int, table: Table, rng: random.Random) -> tuple[int, int] | None:
+    """``--long``: the table's game ended: the host starts the same game again, its players
+    claim their seats, and the table's phones follow it."""
+    seed = rng.randrange(2**31)
+    status, reply = call(port, "POST", "/api/host/games", table.host, json.dumps(
+        {"game": table.game, "players": table.players, "options": table.options,
+         "seed": seed}).encode())
+    if status != 200:
+        table.errors.append(f"{table.game}: a new game: {status} {reply}")
+        return None
+    game_id = int(reply["game_id"])
+    seats: dict[int, dict[str, str]] = {}
+    for seat in range(len(table.players)):
+        cookies: dict[str, str] = {}
+        status, reply = call(port, "POST", f"/api/games/{game_id}/seats/{seat}/claim",
+                             cookies, b"{}")
+        if status != 200:
+            table.errors.append(f"{table.game}: claiming seat {seat}: {status} {reply}")
+            return None
+        seats[seat] = cookies
+    table.state = get_game(table.game).start(table.players, table.options, seed=seed)
+    table.seats, table.game_id = seats, game_id
+    table.games += 1
+    for phone in table.phones:
+        phone.hang_up()
+    status, reply = call(port, "GET", f"/api/games/{game_id}", None)
+    return (status, int(reply["version"])) if status == 200 else None
 
 
 def act_box(port: int, table: Table, rng: random.Random) -> tuple[int, int] | None:
@@ -272,6 +349,8 @@ def drive(port: int, table: Table, until: float, floor: bool, number: int) -> No
             result = (status, int(json.loads(payload)["version"])) if status == 200 else None
         else:
             result = act_box(port, table, rng)
+            if result is None and table.host and not table.errors:
+                result = next_game(port, table, rng)
         if result is None:
             return
         table.acts.append((sent, time.perf_counter(), result[1]))
@@ -290,11 +369,16 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
         for phone in table.phones:
             assert phone.ready.wait(30), "a phone's stream did not start"
     peak = [rss_mib(pid)]
+    trace: list[float] = []
     sampling = threading.Event()
 
     def sample() -> None:
+        ticks = 0
         while not sampling.wait(0.5):
             peak[0] = max(peak[0], rss_mib(pid))
+            ticks += 1
+            if ticks % 120 == 0:
+                trace.append(rss_mib(pid))
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -334,7 +418,9 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
     phones = sum(len(t.phones) for t in tables)
     press_ms, collections = presses()
     return Figures(name, phones, sum(len(t.acts) for t in tables), act_ms, delivery, sizes,
-                   press_ms, collections, cpu, peak[0], after, errors)
+                   press_ms, collections, cpu, peak[0], after, errors, trace,
+                   sum(p.streams for t in tables for p in t.phones),
+                   sum(t.games for t in tables))
 
 
 def box_run(seconds: float, phones: int, quarter: bool = False,
@@ -406,7 +492,29 @@ def report(f: Figures, baseline: float | None) -> None:
               f"max {max(pauses):.1f} ms, total {sum(pauses):.0f} ms of CPU")
     print(f"   CPU {f.cpu:.2f} s, {per_action:.2f} ms per action{ratio}")
     print(f"   RSS peak {f.rss_peak:.1f} MiB, 10 s after {f.rss_after:.1f} MiB (budget <= 80)")
+    if f.trace:
+        print("   RSS each minute: " + ", ".join(f"{m:.1f}" for m in f.trace) + " MiB; "
+              f"{f.games} games played, {f.streams} streams opened")
     print(f"   errors: {len(f.errors)}" + "".join(f"\n     {e}" for e in sorted(set(f.errors))[:5]))
+
+
+def long_run(seconds: float, phones: int) -> Figures:
+    """The box alone with ``phones`` phones for ``seconds``: an ended game is started again and
+    its phones follow it; streams reconnect with ``Last-Event-ID`` when the server ends them."""
+    folder = Path(tempfile.mkdtemp(prefix="busy-"))
+    box = Box(folder, False)
+    try:
+        tables = set_up_box(box.port, box.pin, phones, False)
+        for table in tables:
+            for phone in table.phones:
+                phone.follow = table
+        box.proc.send_signal(signal.SIGUSR1)
+        return run(f"box, {phones} phones, {seconds:.0f} s, games started again as they end",
+                   box.port, box.proc.pid, tables, seconds, False, box.presses)
+    finally:
+        if box.proc.poll() is None:
+            box.proc.kill()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main() -> None:
@@ -415,8 +523,14 @@ def main() -> None:
     parser.add_argument("--phones", type=int, nargs="+", default=[30, 60])
     parser.add_argument("--quarter", action="store_true",
                         help="also run with the box held to a quarter of one core (root)")
+    parser.add_argument("--long", type=float, metavar="SECONDS",
+                        help="only the box with the first --phones count for SECONDS, games "
+                             "started again as they end (the memory of long-lived streams)")
     args = parser.parse_args()
     os.sched_setaffinity(0, {1})
+    if args.long:
+        report(long_run(args.long, args.phones[0]), None)
+        return
     print(f"machine: {os.cpu_count()} cores; box on core 0, load on core 1; "
           f"{len(TABLES)} tables, one action each every {PACE * 1000:.0f} ms, "
           f"{args.seconds:.0f} s a run")

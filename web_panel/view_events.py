@@ -41,12 +41,13 @@ class _Built:
 class ViewEvents:
     """Event texts per (game, seat, version), shared by every stream."""
 
-    def __init__(self, session: SessionApi, size: int = 256) -> None:
+    def __init__(self, session: SessionApi, size: int = 256, viewers: int = 48) -> None:
         self.session = session
         self._built: SharedResults[tuple[int, int | None, int], _Built] = SharedResults(size)
-        #: The newest view built for each viewer class (least recently built dropped first).
+        #: The newest view built for each of the last ``viewers`` viewer classes (those of
+        #: ended games fall out first; a viewer class dropped gets whole views, never wrong).
         self._newest: OrderedDict[Viewer, View] = OrderedDict()
-        self._newest_size = size
+        self._newest_size = viewers
         self._lock = threading.Lock()
 
     def current(self, game_id: int, seat: int | None) -> tuple[int, bytes]:
