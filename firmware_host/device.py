@@ -188,10 +188,10 @@ def open_device(
 
     def die_line() -> str | None:
         if not die_link:
-            return "no die"
+            return die_note(False, None, pad.language())
         firmware = die_link[0].firmware  # read once: the reader thread resets it
         return die_note(die_link[0].connected,
-                        firmware.version if firmware is not None else None)
+                        firmware.version if firmware is not None else None, pad.language())
 
     pad = PadLoop(
         session, games if games is not None else builtin_games(), display, url=settings.url,
