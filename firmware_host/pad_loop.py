@@ -266,7 +266,8 @@ class PadLoop:
                      lang=self.language(), words=box.words if box is not None else None,
                      name=box.rules.name if box is not None else kind,
                      refusals=box.refusals if box is not None else (),
-                     onward=lambda: self._onward(game_id))
+                     onward=lambda: self._onward(game_id),
+                     scored=box.scored if box is not None else None)
 
     def _on_table(self, on: _OnGame) -> Table:
         return self._table(on.game_id, on.kind)

@@ -17,8 +17,8 @@ KEYPAD_DOTS = {key: 4 * r + c + 1 for r, row in enumerate(KEYPAD_LAYOUT)
 @dataclass(frozen=True)
 class Input:
     """One input: a dot pressed (``value`` 1–9 or 1–16), OK, Back, a die reading, a keypad
-    digit (``value`` the number), a keypad letter A–D, or ``menu`` (Back held: the games menu). ``key`` is the keypad key that sent
-    it (None for the pad's buttons and the die)."""
+    digit (``value`` the number), a keypad letter A–D, or ``menu`` (Back held: the games
+    menu). ``key`` is the keypad key that sent it (None for the pad's buttons and the die)."""
 
     kind: InputKind
     value: int | None = None

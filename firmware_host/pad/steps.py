@@ -18,7 +18,7 @@ every screen shows the game's name (:attr:`Table.title`) and speaks ``table.lang
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Literal, Protocol, TypeVar
 
@@ -52,7 +52,8 @@ class Table:
     def __init__(self, game_id: int, read: Callable[[int | None], View], *, lang: str = "en",
                  words: Words | None = None, name: str | None = None,
                  refusals: Phrasebook = (),
-                 onward: Callable[[], Onward] | None = None) -> None:
+                 onward: Callable[[], Onward] | None = None,
+                 scored: Callable[[Mapping[str, Any]], Sequence[int]] | None = None) -> None:
         self.game_id = game_id
         self._read = read
         self._views: dict[int | None, View] = {}
@@ -62,6 +63,7 @@ class Table:
         self._name = name
         self.refusals = refusals
         self._onward = onward
+        self._scored = scored
 
     @property
     def title(self) -> str:
@@ -79,6 +81,10 @@ class Table:
         """A refusal of the rules or the session in the OLED's language (``rules`` speak
         English; the game's phrasebook and the box's turn it into the seeds' words)."""
         return phrase(message, self.lang, self.refusals, self.words)
+
+    def scored(self) -> Sequence[int] | None:
+        """The seats the results list with their scores (``None``: every seat)."""
+        return self._scored(self.view()) if self._scored is not None else None
 
     def onward(self) -> Onward:
         """Where OK on the ended game's results leads."""
@@ -234,7 +240,7 @@ def pad_screen(controller: PadGame[S], state: PadState[S], table: Table) -> Imag
                               lang=table.lang)
     if state.results:
         return results_screen(table.view(), table.title, _onward_hint(table), lang=table.lang,
-                              reason=_reason(table))
+                              reason=_reason(table), seats=table.scored())
     return controller.screen(state.game, table)
 
 
