@@ -156,6 +156,8 @@ def wrap(text: str, chars: int) -> list[str]:
 
 #: Characters a Japanese line may not start with (kinsoku): they stay with the line before.
 NO_LINE_START = frozenset("、。,.:;!?)」』】ー・ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+#: Characters a line may not end with: they go with the character after them.
+NO_LINE_END = frozenset("(「『【")
 
 
 def wrap_to(text: str, width: int, lang: str = "en") -> list[str]:
@@ -195,7 +197,8 @@ def _tokens(text: str) -> list[str]:
         wide = ord(ch) >= 0x2E80
         if ch == " ":
             tokens.append(" ")
-        elif ch in NO_LINE_START and tokens and tokens[-1] != " ":
+        elif (ch in NO_LINE_START or tokens and tokens[-1][-1] in NO_LINE_END) and tokens and (
+                tokens[-1] != " "):
             tokens[-1] += ch
         elif wide:
             tokens.append(ch)
