@@ -31,25 +31,40 @@ from PIL import Image
 from firmware_host.games.hacktrick import screens
 from firmware_host.pad.inputs import Input
 from firmware_host.pad.steps import Accepted, Act, Command, PadEvent, Refused, Step, Table
+from firmware_host.games.hacktrick.words import WORDS
 from firmware_host.screens.message import pass_pad_screen
 from firmware_host.screens.text import shown_name
+from firmware_host.screens.words import say
+
+#: The prompts beside the board, in English (``WORDS`` has them in both languages).
+PROMPT_CHOOSE = WORDS["prompt.choose"]["en"]
+PROMPT_DECLARE = WORDS["prompt.declare"]["en"]
+PROMPT_LEAD = WORDS["prompt.lead"]["en"]
+PROMPT_HAND = WORDS["prompt.hand"]["en"]
+PROMPT_CONFIRM = {"draw": WORDS["prompt.confirm_draw"]["en"],
+                  "ask": WORDS["prompt.confirm_ask"]["en"]}
+HINT_OPEN = WORDS["hint_open"]["en"]
 
 
-def must_play_prompt(own: dict[str, Any], table: Table) -> str:
+def must_play_prompt(own: dict[str, Any], lang: str = "en") -> str:
     """Under Play!: Back offers Ask the sum only when it is a legal action."""
     legal = own.get("legal_actions") or []
-    return table.say("prompt.must_play" if "ask" in legal else "prompt.only_play")
+    return say(WORDS, "prompt.must_play" if "ask" in legal else "prompt.only_play", lang)
 
 
-def play_prompt(value: int, x2: bool, table: Table) -> str:
+def play_prompt(value: int, x2: bool, lang: str = "en") -> str:
     """What OK will play, and how to switch the ×2 marker (press the square again)."""
-    return table.say("prompt.play_x2" if x2 else "prompt.play", value=value)
+    return say(WORDS, "prompt.play_x2" if x2 else "prompt.play", lang, value=value)
 
 
-def pass_prompt(view: dict[str, Any], seat: int, table: Table) -> str:
+def lead_prompt(value: int, lang: str = "en") -> str:
+    return say(WORDS, "prompt.lead_value", lang, value=value)
+
+
+def pass_prompt(view: dict[str, Any], seat: int, lang: str = "en") -> str:
     """The between-turns board's prompt: who takes the pad next."""
     name = str((view.get("seats") or [])[seat])
-    return table.say("prompt.pass", name=shown_name(name, seat))
+    return say(WORDS, "prompt.pass", lang, name=shown_name(name, seat))
 
 
 @dataclass(frozen=True)
@@ -141,7 +156,7 @@ class HacktrickPad:
         if state.declaring:
             return screens.board_screen(view, prompt=table.say("prompt.declare"),
                                         highlight=square, lang=lang)
-        return screens.board_screen(view, prompt=play_prompt(value, x2, table),
+        return screens.board_screen(view, prompt=play_prompt(value, x2, lang),
                                     highlight=square, lang=lang)
 
 
@@ -281,7 +296,7 @@ def _virtual_frame(state: HacktrickPadState, table: Table) -> Image.Image:
     mover = int(view["to_act"][0])
     if state.holder is None:
         if state.between:
-            return screens.board_screen(view, prompt=pass_prompt(view, mover, table), lang=lang)
+            return screens.board_screen(view, prompt=pass_prompt(view, mover, lang), lang=lang)
         return pass_pad_screen(str(view["seats"][mover]), mover, hint=table.say("hint_open"),
                                title=table.title, lang=lang)
     own = table.view(state.holder)
@@ -292,15 +307,14 @@ def _virtual_frame(state: HacktrickPadState, table: Table) -> Image.Image:
     elif state.declaring:
         prompt = table.say("prompt.declare")
     elif view.get("phase") == "lead":
-        prompt = (table.say("prompt.lead_value", value=value) if value is not None
-                  else table.say("prompt.lead"))
+        prompt = lead_prompt(value, lang) if value is not None else table.say("prompt.lead")
     elif state.card is not None:
-        prompt = play_prompt(*state.card, table)
+        prompt = play_prompt(*state.card, lang)
         highlight = state.card[0] + int(view.get("rightmost") or 0)
     elif any(a.startswith("draw") for a in own.get("legal_actions") or []):
         prompt = table.say("prompt.hand")
     else:
-        prompt = must_play_prompt(own, table)
+        prompt = must_play_prompt(own, lang)
     if state.declaring and state.card is not None:
         highlight = state.card[0] + int(view.get("rightmost") or 0)
     return screens.hand_screen(own, state.holder, chosen=value, prompt=prompt,

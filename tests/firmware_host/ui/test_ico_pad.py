@@ -63,7 +63,7 @@ def test_edge_the_balance_rules_forbid_is_refused_with_their_reason(box: Box) ->
     try:
         rules.apply(state, 1, f"place {edges[illegal[0]]}")
     except IllegalAction as error:
-        assert same(shown, refused_screen(str(error)))
+        assert same(shown, refused_screen(str(error), title="ICO"))
     else:
         raise AssertionError("the rules should refuse that edge")
     box.sim.ok()
@@ -79,7 +79,7 @@ def test_manual_claims_roll_with_ok_and_claim_with_back(box: Box) -> None:
     box.settle()
     refusal = box.device.pad.refusal
     assert refusal is not None
-    assert same(box.screen(), refused_screen(refusal))
+    assert same(box.screen(), refused_screen(refusal, title="ICO"))
     assert box.actions(gid) == []
     box.sim.back()  # dismiss the message
     count = 0

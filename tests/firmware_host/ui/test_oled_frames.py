@@ -63,7 +63,7 @@ def test_unlock_frames_on_the_bus_and_partial_updates(
     assert same(bus.image(), start_screen(URL, "8642", note="no die"))
     gid = companion.create_game("unlock", ["Kenji", "Aiko"], {"difficulty": "medium"})
     assert device.pad.wait_idle(WAIT)
-    assert same(bus.image(), pass_pad_screen("Kenji", 0))
+    assert same(bus.image(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
     press("ok")
     dots: list[int] = []
     for dot in (1, 5, 9, 6):
@@ -76,4 +76,4 @@ def test_unlock_frames_on_the_bus_and_partial_updates(
     assert 0 < press("back") <= 0.4 * FULL_FRAME
     press("ok")
     assert companion.view(gid, 0)["secret"] is not None
-    assert same(bus.image(), pass_pad_screen("Aiko", 1))
+    assert same(bus.image(), pass_pad_screen("Aiko", 1, title="UNLOCK"))

@@ -11,7 +11,7 @@ from tests.firmware_host.ui.conftest import Box, same
 
 def test_pad_follows_the_newest_game_and_returns_when_it_is_abandoned(box: Box) -> None:
     first = box.companion.create_game("unlock", ["Kenji", "Aiko"])
-    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
     second = box.companion.create_game("dice216", ["Aiko", "Ben"])
     assert same(box.screen(), dice216.board_screen(box.companion.view(second, None), None,
                                                    prompt="roll/OK"))
@@ -19,7 +19,7 @@ def test_pad_follows_the_newest_game_and_returns_when_it_is_abandoned(box: Box) 
     assert box.wait_actions(second, 1) == [(-1, "roll 2")]
     assert box.actions(first) == []
     box.companion.abandon(second)  # from the panel: the pad goes back to the other game
-    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
     box.companion.abandon(first)
     assert same(box.screen(), start_screen("http://192.168.1.23:8080/", "2468"))
 
