@@ -19,6 +19,8 @@ from firmware_host.screens.words import WORDS as BOX_WORDS
 from firmware_host.screens.words import say
 
 Cell = tuple[int, int | None] | None
+#: Where the text beside the grid starts: the grid and its cursor end at x = 61 at most.
+RIGHT_COLUMN = HEIGHT - 2
 
 
 def grid_cells(view: Mapping[str, Any]) -> list[list[Cell]]:
@@ -119,7 +121,7 @@ def board_screen(
     totals = list(view.get("totals") or [])
     mover = view.get("mover")
     to_act = [mover] if mover is not None else list(view.get("to_act") or [])
-    x = HEIGHT + 2
+    x = RIGHT_COLUMN
     width = WIDTH - x
     chars = width // CHAR_W
     y = pen.header(say(WORDS, "name", lang), left=x - 1)

@@ -33,8 +33,8 @@ WORDS: Words = {
     "edge_keys": {"en": "dots 1, 2, 3 (or 4, 5, 6) choose the face's edges",
                   "ja": "ドット1・2・3(または4・5・6)で三角形の辺を選びます"},
     # how a game ends (rules.ico.Reason)
-    "reason.figure_covered": {"en": "{winner} covered a figure ({figure}).",
-                              "ja": "{winner}が図形({figure})を完成させました。"},
+    "reason.figure_covered": {"en": "{winner} covered a winning figure.",
+                              "ja": "{winner}が勝利の図形を完成させました。"},
     "reason.out_of_markers": {"en": "Every player ran out of markers: a draw.",
                               "ja": "全員のマーカーが尽きて引き分けです。"},
     "reason.board_full": {"en": "Every edge holds a marker: a draw.",
