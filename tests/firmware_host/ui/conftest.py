@@ -85,7 +85,7 @@ def shows(pad: PadLoop, expected: Image.Image, timeout: float = WAIT) -> bool:
 @pytest.fixture
 def box(tmp_path: Path) -> Iterator[Box]:
     companion = Companion.open(tmp_path / "data", host_pin=PIN)
-    device = open_device(DeviceSettings(url=URL), companion, mode="simulator",
+    device = open_device(DeviceSettings(url=URL, menu_hold=0.3), companion, mode="simulator",
                          rng=random.Random(216))
     assert device.simulator is not None
     try:
