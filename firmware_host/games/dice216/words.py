@@ -9,7 +9,7 @@ from firmware_host.screens.words import Words
 WORDS: Words = {
     "name": {"en": "2 1 6", "ja": "2 1 6"},
     "prompt.roll": {"en": "roll/OK", "ja": "サイコロかOK"},
-    "prompt.place": {"en": "5/OK put {n}", "ja": "5/OKで{n}を置く"},
+    "prompt.place": {"en": "5/OK put {n}", "ja": "5/OK:{n}を置く"},
     "cell": {"en": "cell {value} {name}", "ja": "マス {value} {name}"},
     "cell_empty": {"en": "cell: -", "ja": "マス: -"},
     "game_over": {"en": "Game over", "ja": "ゲーム終了"},

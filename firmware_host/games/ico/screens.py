@@ -83,8 +83,8 @@ def board_screen(view: Mapping[str, Any], *, prompt: str = "",
         pen.text(x0, 4 * LINE_H + 1, pen.fit(say(BOX_WORDS, "game_over", lang), width))
         prompt = say(BOX_WORDS, "ok_results", lang)
     else:
-        status = say(WORDS, "status", lang, level=view.get("level", 1),
-                     turn=view.get("turn", 1), face=view.get("active_face", ""))
+        status = say(WORDS, "status", lang, turn=view.get("turn", 1),
+                     face=view.get("active_face", ""))
         pen.text(x0, 4 * LINE_H + 1, pen.fit(status, width))
     left = list(view.get("markers_left") or [])
     if to_act and to_act[0] < len(left) and not view.get("outcome"):

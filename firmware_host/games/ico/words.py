@@ -11,7 +11,7 @@ WORDS: Words = {
     "prompt.place": {"en": "1-3 place", "ja": "1-3で置く"},
     "prompt.move": {"en": "1-3 roll", "ja": "1-3で移動"},
     "prompt.roll": {"en": "OK roll", "ja": "OK:移動"},
-    "status": {"en": "L{level} t{turn} {face}", "ja": "L{level} {turn}手目 {face}"},
+    "status": {"en": "t{turn} {face}", "ja": "{turn}手目 {face}"},
     "left": {"en": "{n} left", "ja": "残り{n}個"},
     # the balance rules (rules.ico.balance: the view's balance_rule)
     "rule.colour balance": {"en": "colour balance", "ja": "色バランス"},
@@ -42,7 +42,8 @@ WORDS: Words = {
     "reason.turn_cap": {"en": "The turn cap ({turn_cap}) was reached: a draw.",
                         "ja": "ターン上限({turn_cap})に達して引き分けです。"},
     # the rules' refusals (rules.ico)
-    "refusal.forbids": {"en": "{rule} forbids {edge}", "ja": "ルールにより辺{edge}には置けません"},
+    "refusal.forbids": {"en": "the balance rules forbid edge {edge}",
+                        "ja": "バランスのルールにより辺{edge}には置けません"},
     "refusal.no_win": {"en": "no win to claim: play continues",
                        "ja": "勝利宣言はできません(図形が完成していません)。ゲームは続きます"},
     "refusal.placed": {"en": "you have already placed: roll the face",
