@@ -197,7 +197,7 @@ def _tokens(text: str) -> list[str]:
         wide = ord(ch) >= 0x2E80
         if ch == " ":
             tokens.append(" ")
-        elif (ch in NO_LINE_START or tokens and tokens[-1][-1] in NO_LINE_END) and tokens and (
+        elif (ch in NO_LINE_START or (tokens and tokens[-1][-1] in NO_LINE_END)) and tokens and (
                 tokens[-1] != " "):
             tokens[-1] += ch
         elif wide:

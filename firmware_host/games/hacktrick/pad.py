@@ -29,9 +29,9 @@ from typing import Any
 from PIL import Image
 
 from firmware_host.games.hacktrick import screens
+from firmware_host.games.hacktrick.words import WORDS
 from firmware_host.pad.inputs import Input
 from firmware_host.pad.steps import Accepted, Act, Command, PadEvent, Refused, Step, Table
-from firmware_host.games.hacktrick.words import WORDS
 from firmware_host.screens.message import pass_pad_screen
 from firmware_host.screens.text import shown_name
 from firmware_host.screens.words import say

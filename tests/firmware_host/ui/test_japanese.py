@@ -106,7 +106,7 @@ def test_japanese_text_fits_the_oled(table: str, key: str) -> None:
     if table in ("box", "refusals"):
         return
     width = WIDER.get((table, key)) or next(
-        (w for k, w in NARROW.items() if key == k or k.endswith(".") and key.startswith(k)),
+        (w for k, w in NARROW.items() if key == k or (k.endswith(".") and key.startswith(k))),
         None)
     if width is None:  # wrapped to the screen's width, checked above
         return
