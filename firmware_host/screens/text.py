@@ -12,7 +12,7 @@ Japanese name falls back to the seat's romanized label ``P1``, ``P2``…
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
@@ -103,10 +103,14 @@ def shown_name(name: str, seat: int) -> str:
     return name if drawable(name) else seat_label(seat)
 
 
-def _runs(text: str, lang: str) -> list[tuple[str, Font]]:
-    """``text`` cut into runs of one font each (see the module docstring)."""
+@lru_cache(maxsize=4096)
+def _runs(text: str, lang: str) -> tuple[tuple[str, Font], ...]:
+    """``text`` cut into runs of one font each (see the module docstring); the screens draw the
+    same few texts again and again, so the cuts are kept."""
     if lang != "ja" or japanese_font() is None:
         text = text.translate(PUNCTUATION)
+    if text.isascii():
+        return ((text, text_font()),)
     runs: list[tuple[str, Font]] = []
     jfont = japanese_font()
     for ch in text:
@@ -121,7 +125,23 @@ def _runs(text: str, lang: str) -> list[tuple[str, Font]]:
             runs[-1] = (runs[-1][0] + ch, font)
         else:
             runs.append((ch, font))
-    return runs
+    return tuple(runs)
+
+
+#: Blank pixels around a cached run of text, so no glyph is cut where it overhangs its cell.
+_MARGIN = 4
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(run: str, font: Font) -> Image.Image:
+    """The pixels of ``run`` in ``font`` as a 1-bit mask with `_MARGIN` blank pixels around,
+    drawn once: a screen is redrawn on every key with mostly the same words."""
+    width = _advance(run, font) + 2 * _MARGIN
+    mask = Image.new("1", (width, 16 + 2 * _MARGIN), 0)
+    draw = ImageDraw.Draw(mask)
+    draw.fontmode = "1"
+    draw.text((_MARGIN, _MARGIN), run, font=font, fill=1)
+    return mask
 
 
 def _advance(run: str, font: Font) -> int:
@@ -130,6 +150,7 @@ def _advance(run: str, font: Font) -> int:
     return int(font.getlength(run))
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, lang: str = "en") -> int:
     """How many pixels ``text`` takes across."""
     return sum(_advance(run, font) for run, font in _runs(text, lang))
@@ -239,10 +260,8 @@ class Pen:
     def text(self, x: int, y: int, text: str, *, fill: int = 1) -> int:
         """Draws ``text`` with its top line at ``y``; returns the x after it."""
         for run, font in _runs(text, self.lang):
-            if font is text_font():
-                self.draw.text((x, y - 2), run, font=font, fill=fill)
-            else:
-                self.draw.text((x, y), run, font=font, fill=fill)
+            top = y - 2 if font is text_font() else y
+            self.draw.bitmap((x - _MARGIN, top - _MARGIN), _glyphs(run, font), fill=fill)
             x += _advance(run, font)
         return x
 
