@@ -12,7 +12,8 @@ the current game's controller act, and redraws the OLED from the companion's pub
   started while the pad had none, a tournament's next game). Moves go in with
   ``act_on_pad``, so a move for a game that is no longer the pad's is refused, visibly.
 - An ended game stays on the OLED (its last screens, then its results) until OK, even when a
-  tournament's next game has started — unless someone chose another game meanwhile. After OK the
+  tournament's next game has started; a game given to the pad otherwise (by the host, the menu,
+  or a new game started while the pad's had ended) takes the OLED at once. After OK the
   pad goes on to the pad's game, or the one game being played, or the games menu when several
   are, or the start screen (address, QR code, host PIN) when none is.
 - An input nothing can use (no game, a key a screen has no use for) is refused on the OLED in
@@ -333,7 +334,7 @@ class PadLoop:
         if on is not None:
             status = self._status(on.game_id)
             waiting = status == "finished" and not on.state.done and (
-                on.game_id == pad["game"] or pad["by"] == "auto")
+                on.game_id == pad["game"] or pad["by"] == "next")
             if (status == "active" and on.game_id == pad["game"]) or waiting:
                 return on
             self._on = None

@@ -161,8 +161,9 @@ class Status(DeviceStatus):
 
 
 #: Who set the pad's game: ``host`` (the panel), ``pad`` (the OLED's games menu), ``auto`` (the
-#: box: a game started while the pad had none, or a tournament's next game), ``none`` (unset).
-PadChooser = Literal["host", "pad", "auto", "none"]
+#: box: a game started while the pad had none being played), ``next`` (the box: a tournament's
+#: next game after the pad's), ``none`` (unset).
+PadChooser = Literal["host", "pad", "auto", "next", "none"]
 
 
 class PadSettings(TypedDict):

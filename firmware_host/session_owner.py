@@ -190,7 +190,7 @@ class SessionOwner:
         saved = self.journal.setting("pad") or {}
         by = saved.get("by", "none")
         self.pad = PadChoice(saved.get("game") if isinstance(saved.get("game"), int) else None,
-                             by if by in ("host", "pad", "auto") else "none",
+                             by if by in ("host", "pad", "auto", "next") else "none",
                              self.journal.setting("language"))
         self.snapshots.publish(self.journal.version(), games, tournaments)
         self.snapshots.set_host_sessions(self.journal.host_sessions())
@@ -422,7 +422,7 @@ class SessionOwner:
         """A tournament's next game becomes the pad's when its previous game was."""
         if follow_up is None or self.pad.game != ended:
             return None
-        return self._write_pad(follow_up.row.id, "auto")
+        return self._write_pad(follow_up.row.id, "next")
 
     def _undo(self, game_id: int) -> None:
         live = self._active(game_id)

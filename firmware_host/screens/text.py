@@ -103,29 +103,36 @@ def shown_name(name: str, seat: int) -> str:
     return name if drawable(name) else seat_label(seat)
 
 
+#: A run of text in one font: its characters, and whether the Latin bitmap font draws it (else
+#: the Japanese one). A flag, not the font object: a font loaded twice by two threads at once is
+#: two objects.
+Run = tuple[str, bool]
+
+
 @lru_cache(maxsize=4096)
-def _runs(text: str, lang: str) -> tuple[tuple[str, Font], ...]:
+def _runs(text: str, lang: str) -> tuple[Run, ...]:
     """``text`` cut into runs of one font each (see the module docstring); the screens draw the
     same few texts again and again, so the cuts are kept."""
     if lang != "ja" or japanese_font() is None:
         text = text.translate(PUNCTUATION)
     if text.isascii():
-        return ((text, text_font()),)
-    runs: list[tuple[str, Font]] = []
-    jfont = japanese_font()
+        return ((text, True),)
+    runs: list[Run] = []
     for ch in text:
-        font: Font
-        if ord(ch) < 256:
-            font = text_font()
-        elif jfont is not None and has_glyph(ch):
-            font = jfont
+        latin = ord(ch) < 256 or not has_glyph(ch)
+        if latin and ord(ch) >= 256:
+            ch = "?"
+        if runs and runs[-1][1] == latin:
+            runs[-1] = (runs[-1][0] + ch, latin)
         else:
-            ch, font = "?", text_font()
-        if runs and runs[-1][1] is font:
-            runs[-1] = (runs[-1][0] + ch, font)
-        else:
-            runs.append((ch, font))
+            runs.append((ch, latin))
     return tuple(runs)
+
+
+def _font(latin: bool) -> Font:
+    font = text_font() if latin else japanese_font()
+    assert font is not None, "a Japanese run without the Japanese font"
+    return font
 
 
 #: Blank pixels around a cached run of text, so no glyph is cut where it overhangs its cell.
@@ -133,27 +140,27 @@ _MARGIN = 4
 
 
 @lru_cache(maxsize=4096)
-def _glyphs(run: str, font: Font) -> Image.Image:
-    """The pixels of ``run`` in ``font`` as a 1-bit mask with `_MARGIN` blank pixels around,
-    drawn once: a screen is redrawn on every key with mostly the same words."""
-    width = _advance(run, font) + 2 * _MARGIN
+def _glyphs(run: str, latin: bool) -> Image.Image:
+    """The pixels of ``run`` as a 1-bit mask with `_MARGIN` blank pixels around, drawn once: a
+    screen is redrawn on every key with mostly the same words."""
+    width = _advance(run, latin) + 2 * _MARGIN
     mask = Image.new("1", (width, 16 + 2 * _MARGIN), 0)
     draw = ImageDraw.Draw(mask)
     draw.fontmode = "1"
-    draw.text((_MARGIN, _MARGIN), run, font=font, fill=1)
+    draw.text((_MARGIN, _MARGIN), run, font=_font(latin), fill=1)
     return mask
 
 
-def _advance(run: str, font: Font) -> int:
-    if font is text_font():
+def _advance(run: str, latin: bool) -> int:
+    if latin:
         return CHAR_W * len(run)
-    return int(font.getlength(run))
+    return int(_font(latin).getlength(run))
 
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, lang: str = "en") -> int:
     """How many pixels ``text`` takes across."""
-    return sum(_advance(run, font) for run, font in _runs(text, lang))
+    return sum(_advance(run, latin) for run, latin in _runs(text, lang))
 
 
 def clip(text: str, chars: int) -> str:
@@ -259,10 +266,10 @@ class Pen:
 
     def text(self, x: int, y: int, text: str, *, fill: int = 1) -> int:
         """Draws ``text`` with its top line at ``y``; returns the x after it."""
-        for run, font in _runs(text, self.lang):
-            top = y - 2 if font is text_font() else y
-            self.draw.bitmap((x - _MARGIN, top - _MARGIN), _glyphs(run, font), fill=fill)
-            x += _advance(run, font)
+        for run, latin in _runs(text, self.lang):
+            top = y - 2 if latin else y
+            self.draw.bitmap((x - _MARGIN, top - _MARGIN), _glyphs(run, latin), fill=fill)
+            x += _advance(run, latin)
         return x
 
     def name(self, x: int, y: int, name: str, seat: int, *, chars: int = 21, fill: int = 1) -> int:

@@ -51,6 +51,20 @@ def test_the_first_game_takes_the_pad_and_a_newer_one_does_not(box: Box) -> None
     assert box.companion.pad()["game"] is None
 
 
+def test_a_new_game_takes_the_pad_from_an_ended_one_at_once(box: Box) -> None:
+    ended = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    for turn in range(16):  # the game is played on phones; nobody presses OK on the box
+        box.companion.act(ended, CHANCE, f"roll {1 + turn % 2}")
+        row, col = divmod(turn, 4)
+        box.companion.act(ended, turn % 2, f"place {row + 1} {col + 1}")
+    final = box.companion.view(ended, None)
+    assert same(box.screen(), dice216.board_screen(final, None))
+    newer = box.companion.create_game("ico", ["Chie", "Dai"], {"start_face": "T0"})
+    assert box.companion.pad() == {"game": newer, "by": "auto", "language": None}
+    assert same(box.screen(), ico.board_screen(box.companion.view(newer, None),
+                                               prompt="1-3 place"))
+
+
 def test_a_game_started_on_a_phone_waits_until_the_host_gives_it_the_pad(box: Box) -> None:
     first = box.companion.create_game("dice216", ["Aiko", "Ben"])
     newer = box.companion.create_game("ico", ["Aiko", "Ben"], {"start_face": "T0"})
