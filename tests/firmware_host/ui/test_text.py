@@ -5,6 +5,10 @@ of the address."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from PIL import ImageDraw
 
 from firmware_host.screens.start import wrap_address
@@ -20,6 +24,8 @@ from firmware_host.screens.text import (
     wrap,
     wrap_to,
 )
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def drawn_name(name: str, seat: int, lang: str = "en") -> bytes:
@@ -90,3 +96,20 @@ def test_japanese_wraps_between_characters_but_not_before_a_closing_mark() -> No
 def test_address_breaks_after_dots_or_before_the_port() -> None:
     assert wrap_address("192.168.100.123:8080", 11) == ["192.168.", "100.123", ":8080"]
     assert wrap_address("tabletop.local:8080", 11) == ["tabletop.", "local:8080"]
+
+
+def test_a_screen_drawn_by_several_threads_at_first_use_is_the_same(tmp_path: Path) -> None:
+    # The pad loop and another thread (a test, the simulator) draw at once while the fonts and
+    # the glyph caches are still cold: a fresh interpreter, eight threads, one frame each.
+    script = (
+        "import threading\n"
+        "from firmware_host.screens.start import start_screen\n"
+        "frames = [None] * 8\n"
+        "def draw(i): frames[i] = start_screen('http://192.168.1.23:8080/', '2468').tobytes()\n"
+        "threads = [threading.Thread(target=draw, args=(i,)) for i in range(8)]\n"
+        "[t.start() for t in threads]; [t.join() for t in threads]\n"
+        "again = start_screen('http://192.168.1.23:8080/', '2468').tobytes()\n"
+        "print(sum(frame == again for frame in frames))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "8"
