@@ -330,6 +330,9 @@ class PadLoop:
     def _current(self) -> _OnGame | None:
         """The game the pad shows (see the module docstring); may open the games menu."""
         pad = self.session.pad()
+        if self._menu is not None and self._menu.must_choose and pad["game"] is not None and (
+                self._status(pad["game"]) == "active"):
+            self._menu = None  # the menu asked for a game, and the pad has one now (the host's)
         on = self._on
         if on is not None:
             status = self._status(on.game_id)

@@ -194,6 +194,15 @@ def test_with_several_games_and_none_on_the_pad_the_menu_asks_for_one(box: Box) 
     box.sim.ok()
     box.settle()
     assert box.companion.pad() == {"game": third, "by": "pad", "language": None}
+    box.companion.create_game("ico", ["Eri", "Fumi"])
+    box.companion.abandon(third)  # two games again, none on the pad: the menu asks
+    box.settle()
+    assert box.device.pad.menu_open
+    box.companion.set_pad_game(second)  # the host answers instead: the menu goes
+    box.settle()
+    assert not box.device.pad.menu_open
+    assert same(box.screen(), ico.board_screen(box.companion.view(second, None),
+                                               prompt="1-3 place"))
 
 
 def test_after_the_results_ok_leads_to_the_menu_when_several_games_are_played(box: Box) -> None:
