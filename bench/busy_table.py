@@ -274,9 +274,13 @@ def set_up_box(port: int, pin_code: str, phones: int, keep: bool) -> list[Table]
     rng = random.Random(8)
     while len(get_game("unlock").view(unlock.state, None)["clue_board"]) < 8:
         act_box(port, unlock, rng)
-    # the pad's own game, the newest: the box's pad thread draws on its entry screen
+    # the pad's own game, which the host gives the pad: the box's pad thread draws on its
+    # entry screen
     status, reply = call(port, "POST", "/api/host/games", host, json.dumps(
         {"game": "unlock", "players": ["Pad", "Aiko"], "options": {}}).encode())
+    assert status == 200, reply
+    status, reply = call(port, "POST", "/api/host/pad", host, json.dumps(
+        {"game_id": reply["game_id"]}).encode())
     assert status == 200, reply
     for n in range(phones):
         table = tables[n % len(tables)]

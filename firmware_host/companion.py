@@ -38,6 +38,8 @@ from firmware_host.session_api import (
     GameStatus,
     GameSummary,
     Listener,
+    PadChooser,
+    PadSettings,
     ReplayStep,
     SeatsInfo,
     Standing,
@@ -240,6 +242,12 @@ class Companion:
         """What ``seat`` may do now, for that seat alone (a bot's or a phone's choices)."""
         return self._read.legal_actions(game_id, seat)
 
+    def pad(self) -> PadSettings:
+        """The pad's game (which game the pad and the OLED follow), who chose it, and the box's
+        language as the host chose it (``None``: the config's)."""
+        pad = self._owner.pad
+        return {"game": pad.game, "by": pad.by, "language": pad.language}
+
     # --- write side -----------------------------------------------------------------------
     def create_game(self, game: str, players: list[str],
                     options: Mapping[str, object] | None = None,
@@ -286,6 +294,22 @@ class Companion:
         spectator's for chance)."""
         self._owner.act(game_id, seat, action, by)
         return self.view(game_id, None if seat == CHANCE else seat)
+
+    def act_on_pad(self, game_id: int, seat: int, action: str,
+                   by: str | None = None) -> View:
+        """As :meth:`act`, for an action entered on the pad: refused (``NotPadGame``) unless
+        ``game_id`` is the pad's game when the session thread takes it."""
+        self._owner.act_on_pad(game_id, seat, action, by)
+        return self.view(game_id, None if seat == CHANCE else seat)
+
+    def set_pad_game(self, game_id: int | None, by: PadChooser = "host") -> None:
+        """The pad and the OLED follow game ``game_id`` (a game being played; ``None``: no
+        game), chosen by the ``host`` or on the ``pad``'s games menu; journaled."""
+        self._owner.set_pad_game(game_id, by)
+
+    def set_box_language(self, language: str | None) -> None:
+        """The OLED's language, ``en`` or ``ja`` (``None``: the config's); journaled."""
+        self._owner.set_box_language(language)
 
     def undo(self, game_id: int) -> None:
         """Take back the game's last action, if it revealed nothing and involved no chance."""

@@ -69,6 +69,10 @@ class DeviceSettings:
     url: str = "http://tabletop.local:8080/"
     debounce: float = 0.02
     retry_interval: float = 5.0
+    #: How long Back is held to open the games menu (seconds).
+    menu_hold: float = 1.0
+    #: The OLED's language (``en``/``ja``) unless the host chose another.
+    language: str = "en"
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,8 @@ class Config:
     debounce: float = 0.02
     retry_interval: float = 5.0
     log_level: str = "INFO"
+    menu_hold: float = 1.0
+    language: str = "en"
     source: Path | None = None
     #: The panel's address shown on the OLED start screen (set by ``tabletop run``).
     url: str = "http://tabletop.local:8080/"
@@ -94,7 +100,8 @@ class Config:
         """The part of the config the device bundle is built from."""
         return DeviceSettings(input=self.input, buttons=self.buttons, touch=self.touch,
                               oled=self.oled, serial=self.serial, url=self.url,
-                              debounce=self.debounce, retry_interval=self.retry_interval)
+                              debounce=self.debounce, retry_interval=self.retry_interval,
+                              menu_hold=self.menu_hold, language=self.language)
 
     def pin_map(self) -> PinMap:
         """Every GPIO in use, checked as a whole."""
@@ -142,8 +149,8 @@ def load_config(explicit: Path | None = None) -> Config:
     return replace(parse_config(data, base=path.parent), source=path)
 
 
-_TOP_KEYS = ("input", "data_dir", "host_pin", "log_level", "buttons", "touch", "display",
-             "serial", "web", "pad")
+_TOP_KEYS = ("input", "data_dir", "host_pin", "log_level", "language", "buttons", "touch",
+             "display", "serial", "web", "pad")
 _LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -156,6 +163,7 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     data_dir = reader.get("data_dir", _path(base), config.data_dir)
     host_pin = reader.get("host_pin", _pin, None)
     log_level = reader.choice("log_level", _LOG_LEVELS, config.log_level, upper=True)
+    language = reader.choice("language", ("en", "ja"), config.language)
 
     buttons = _section(data, "buttons", ("dots", "ok", "back", "pull_up"))
     button_pins = _build("buttons", lambda: ButtonPins(
@@ -216,13 +224,15 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
         threads=web.get("threads", _int(4, 512), WebConfig().threads),
     )
 
-    pad = _section(data, "pad", ("debounce_ms", "retry_seconds"))
+    pad = _section(data, "pad", ("debounce_ms", "retry_seconds", "menu_hold_ms"))
     debounce = pad.get("debounce_ms", _int(0, 500), 20) / 1000
     retry = pad.get("retry_seconds", _int(1, 3600), 5)
+    menu_hold = pad.get("menu_hold_ms", _int(200, 5000), 1000) / 1000
 
     config = Config(input=input_kind, buttons=button_pins, touch=touch_config, oled=oled,
                     serial=serial_config, web=web_config, data_dir=data_dir, host_pin=host_pin,
-                    debounce=debounce, retry_interval=float(retry), log_level=log_level)
+                    debounce=debounce, retry_interval=float(retry), log_level=log_level,
+                    menu_hold=menu_hold, language=language)
     _build("pins", config.pin_map)
     return config
 

@@ -31,6 +31,7 @@ from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
 from hardware.oled import Display, LumaDevice
+from hardware.pinmap import Key
 from hardware.protocol import DeviceMessage, DieRoll, Hello, KeyPress
 from hardware.serial_die import SerialDie
 from hardware.touch import TouchGrid
@@ -39,19 +40,46 @@ log = logging.getLogger(__name__)
 
 Mode = Literal["simulator", "pi"]
 
+#: The pad's keys that report a hold: Back held opens the games menu (docs/pad.md).
+MENU_KEYS: tuple[Key, ...] = ("back",)
 #: Keypad keys that act as the pad's OK and Back.
 KEYPAD_OK = "#"
 KEYPAD_BACK = "*"
 
 
-def _input_of(event: PadEvent) -> Input | None:
-    if event.kind is not PadEventKind.PRESSED:
-        return None
-    if event.key == "ok":
-        return Input("ok")
-    if event.key == "back":
-        return Input("back")
-    return Input("dot", int(event.key))
+class PadKeys:
+    """The pad's key events as inputs: a dot and OK act when pressed; Back acts when let go,
+    unless it was held (``hold_time``, the config's ``menu_hold``): then it opens the games
+    menu (``Input("menu")``) the moment the hold is reached, and its release does nothing.
+    Called on the grid's threads; ``submit`` only queues."""
+
+    def __init__(self, submit: Callable[[Input], None]) -> None:
+        self._submit = submit
+        self._lock = threading.Lock()
+        self._held = False
+
+    def __call__(self, event: PadEvent) -> None:
+        converted = self.convert(event)
+        if converted is not None:
+            self._submit(converted)
+
+    def convert(self, event: PadEvent) -> Input | None:
+        """The input of one key event (None: nothing yet)."""
+        if event.key == "back":
+            with self._lock:
+                if event.kind is PadEventKind.PRESSED:
+                    self._held = False
+                    return None
+                if event.kind is PadEventKind.HELD:
+                    self._held = True
+                    return Input("menu")
+                held, self._held = self._held, False
+            return None if held else Input("back")
+        if event.kind is not PadEventKind.PRESSED:
+            return None
+        if event.key == "ok":
+            return Input("ok")
+        return Input("dot", int(event.key))
 
 
 def _input_of_message(message: DeviceMessage) -> Input | None:
@@ -188,15 +216,15 @@ def open_device(
 
     def die_line() -> str | None:
         if not die_link:
-            return "no die"
+            return die_note(False, None, pad.language())
         firmware = die_link[0].firmware  # read once: the reader thread resets it
         return die_note(die_link[0].connected,
-                        firmware.version if firmware is not None else None)
+                        firmware.version if firmware is not None else None, pad.language())
 
     pad = PadLoop(
         session, games if games is not None else builtin_games(), display, url=settings.url,
         open_display=open_oled, rng=rng, retry_interval=settings.retry_interval,
-        note=die_line,
+        note=die_line, lang=settings.language,
     )
     if problem is not None:
         pad.display_problem = problem
@@ -215,17 +243,18 @@ def open_device(
     die_link.append(die)
     grid: ButtonGrid | TouchGrid | None = None
     grid_problem: str | None = None
+    keys = PadKeys(pad.submit)
     try:
         if mode == "pi" and settings.input == "touch":
-            grid = TouchGrid.open(settings.touch,
-                                  listener=lambda event: _submit_pad_event(pad, event),
-                                  hold_time=None, pin_factory=pin_factory)
+            grid = TouchGrid.open(settings.touch, listener=keys, hold_time=settings.menu_hold,
+                                  hold_keys=MENU_KEYS, pin_factory=pin_factory)
         else:
             grid = ButtonGrid(
                 settings.buttons,
-                listener=lambda event: _submit_pad_event(pad, event),
+                listener=keys,
                 debounce=0.0 if mode == "simulator" else settings.debounce,
-                hold_time=None,
+                hold_time=settings.menu_hold,
+                hold_keys=MENU_KEYS,
                 pin_factory=pin_factory,
             )
     except DeviceNotFound as error:
@@ -244,8 +273,3 @@ def open_device(
     die.start()
     return device
 
-
-def _submit_pad_event(pad: PadLoop, event: PadEvent) -> None:
-    converted = _input_of(event)
-    if converted is not None:
-        pad.submit(converted)

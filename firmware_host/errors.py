@@ -31,6 +31,11 @@ class NotAllowed(SessionError):
     """A request the session refuses in the game's current state (e.g. an unsafe undo)."""
 
 
+class NotPadGame(NotAllowed):
+    """A move entered on the pad for a game that is not the pad's game (the pad was moved to
+    another game meanwhile): nothing was entered."""
+
+
 class NoSuchTournament(SessionError):
     """A tournament id the journal does not know."""
 

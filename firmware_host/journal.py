@@ -544,6 +544,19 @@ class Journal:
             "SELECT token_hash, expires FROM host_sessions WHERE ended IS NULL")
         return {row["token_hash"]: row["expires"] for row in rows}
 
+    def set_setting(self, key: str, value: Any) -> None:
+        """Keep a box-wide setting (JSON) in ``meta`` under ``setting.KEY`` (the pad's game,
+        the box's language): no schema change, journaled like any write."""
+        self._writing()
+        self._db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                         (f"setting.{key}", json.dumps(value)))
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A box-wide setting kept by :meth:`set_setting`, or ``default``."""
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?",
+                               (f"setting.{key}",)).fetchone()
+        return json.loads(row[0]) if row is not None else default
+
     def add_tournament(
         self,
         game: str,

@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from firmware_host.errors import NotAllowed, SeatTaken
+from firmware_host.errors import NotAllowed, NotPadGame, SeatTaken
 from firmware_host.games import BoxGame, Registry
 from firmware_host.journal import ActionRow, GameRow, Journal, SeatHolder
 from firmware_host.seats import check_join_code, join_codes, new_token
 from firmware_host.session import SessionThread
-from firmware_host.session_api import GameStatus, Listener
+from firmware_host.session_api import GameStatus, Listener, PadChooser
 from firmware_host.snapshots import Deferred, GameSnapshot, Snapshots
 from firmware_host.tournaments import Tournament
 from rules import IllegalAction
@@ -29,6 +29,18 @@ log = logging.getLogger(__name__)
 
 MAX_ACTION_LENGTH = 200
 MAX_NAME_LENGTH = 40
+#: The languages the box's OLED speaks.
+BOX_LANGUAGES = ("en", "ja")
+
+
+@dataclass(frozen=True)
+class PadChoice:
+    """The pad's game and who chose it, and the box's language as the host chose it (journaled
+    as box-wide settings; docs/session-api.md, "The pad's game")."""
+
+    game: int | None = None
+    by: PadChooser = "none"
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,8 @@ class SessionOwner:
         self.snapshots = snapshots
         self._live: dict[int, _Live] = {}
         self._listeners: list[Listener] = []
+        #: Read by any thread (a frozen value, swapped whole after each commit).
+        self.pad = PadChoice()
         self.thread = SessionThread()
         try:
             self.thread.call(self._restore, timeout=None)
@@ -99,6 +113,15 @@ class SessionOwner:
 
     def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> None:
         self.thread.call(lambda: self._act(game_id, seat, action, by))
+
+    def act_on_pad(self, game_id: int, seat: int, action: str, by: str | None = None) -> None:
+        self.thread.call(lambda: self._act_on_pad(game_id, seat, action, by))
+
+    def set_pad_game(self, game_id: int | None, by: PadChooser) -> None:
+        self.thread.call(lambda: self._set_pad_game(game_id, by))
+
+    def set_box_language(self, language: str | None) -> None:
+        self.thread.call(lambda: self._set_box_language(language))
 
     def undo(self, game_id: int) -> None:
         self.thread.call(lambda: self._undo(game_id))
@@ -163,6 +186,11 @@ class SessionOwner:
                             key=lambda g: g.id)
             tournaments[t.id] = Tournament.from_row(
                 box.tournament, t, [(g.id, g.status, g.outcome) for g in played])
+        saved = self.journal.setting("pad") or {}
+        by = saved.get("by", "none")
+        self.pad = PadChoice(saved.get("game") if isinstance(saved.get("game"), int) else None,
+                             by if by in ("host", "pad", "auto", "next") else "none",
+                             self.journal.setting("language"))
         self.snapshots.publish(self.journal.version(), games, tournaments)
         self.snapshots.set_host_sessions(self.journal.host_sessions())
         for tournament in tournaments.values():
@@ -176,11 +204,14 @@ class SessionOwner:
         new = (self._prepare(tournament.game, list(tournament.players), options, None,
                              _levels(tournament.bots))
                if options is not None else None)
+        pad = None
         with self.journal.transaction() as version:
             if new is not None:
                 live = self._record(new, version, tournament.id)
+                pad = self._pad_takes(live.row.id)
             else:
                 self.journal.end_tournament(tournament.id, "finished")
+        self.pad = pad or self.pad
         if new is not None:
             self._live[live.row.id] = live
             self.snapshots.publish(version, {live.row.id: self._live_snapshot(live, version)},
@@ -220,6 +251,8 @@ class SessionOwner:
         new = self._prepare(game, players, options, seed, bots)
         with self.journal.transaction() as version:
             live = self._record(new, version, None)
+            pad = self._pad_takes(live.row.id)
+        self.pad = pad or self.pad
         self._live[live.row.id] = live
         log.info("game %d (%s) started for %d players", live.row.id, game, len(new.names))
         self._publish(version, [live.row.id], {live.row.id: self._live_snapshot(live, version)})
@@ -243,6 +276,8 @@ class SessionOwner:
             tid = self.journal.add_tournament(game, names, shared, list(scores.order),
                                               created=created, bots=levels)
             live = self._record(first, version, tid)
+            pad = self._pad_takes(live.row.id)
+        self.pad = pad or self.pad
         self._live[live.row.id] = live
         tournament = Tournament(tid, game, shared, scores, (), (), "active", created, levels)
         log.info("tournament %d started: game %d", tid, live.row.id)
@@ -312,11 +347,14 @@ class SessionOwner:
         outcome = rules.outcome(after)
         tournament, upcoming = (self._next_game(live.row.tournament, outcome)
                                 if outcome is not None else (None, None))
+        pad = None
         with self.journal.transaction() as version:
             n = self.journal.add_action(game_id, seat, action, version, entered=entered, by=by)
             if outcome is not None:
                 ended_at = self.journal.end_game(game_id, "finished", outcome, version)
                 follow_up = self._start_next(tournament, upcoming, version)
+                pad = self._pad_follows(game_id, follow_up)
+        self.pad = pad or self.pad
         live.actions.append(ActionRow(n, seat, action, self.journal.now(), by))
         live.previous, live.state = live.state, after
         if rules.perfect_information:  # else the action may be a secret: never in a log
@@ -331,6 +369,58 @@ class SessionOwner:
                       version=version)
         log.info("game %d finished: %s", game_id, outcome.get("reason", ""))
         self._go_on(version, self._ended_snapshot(row, live.box, after), tournament, follow_up)
+
+    def _act_on_pad(self, game_id: int, seat: int, action: str, by: str | None) -> None:
+        """An action entered on the pad: only for the pad's game (checked on this thread, so
+        the host moving the pad meanwhile cannot let it into another game)."""
+        if self.pad.game != game_id:
+            raise NotPadGame(f"the pad is on game {self.pad.game}, not game {game_id}: "
+                             "the move was not entered")
+        self._act(game_id, seat, action, by)
+
+    # --- the pad's game -----------------------------------------------------------------------
+    def _set_pad_game(self, game_id: int | None, by: PadChooser) -> None:
+        if game_id is not None:
+            if isinstance(game_id, bool) or not isinstance(game_id, int):
+                raise NotAllowed(f"the pad's game is a game number, got {game_id!r}")
+            if game_id not in self._live:
+                snap = self.snapshots.game(game_id)  # NoSuchGame for an unknown one
+                raise NotAllowed(f"game {game_id} is {snap.status}: the pad follows games "
+                                 "being played")
+        if by not in ("host", "pad"):
+            raise NotAllowed(f"the pad's game is chosen by the host or on the pad, not {by!r}")
+        with self.journal.transaction() as version:
+            pad = self._write_pad(game_id, by)
+        self.pad = pad
+        log.info("the pad is on game %s (chosen by the %s)", game_id, by)
+        self._publish(version, [], None, tell=True)
+
+    def _set_box_language(self, language: str | None) -> None:
+        if language is not None and language not in BOX_LANGUAGES:
+            raise NotAllowed(f"the box speaks {' or '.join(BOX_LANGUAGES)}, not {language!r}")
+        with self.journal.transaction() as version:
+            self.journal.set_setting("language", language)
+        self.pad = replace(self.pad, language=language)
+        log.info("the box's language: %s", language or "the config's")
+        self._publish(version, [], None, tell=True)
+
+    def _write_pad(self, game_id: int | None, by: PadChooser) -> PadChoice:
+        """Inside the caller's transaction: the pad's new game; returns the setting to show
+        once committed."""
+        self.journal.set_setting("pad", {"game": game_id, "by": by})
+        return replace(self.pad, game=game_id, by=by if game_id is not None else "none")
+
+    def _pad_takes(self, game_id: int) -> PadChoice | None:
+        """A new game becomes the pad's when the pad has no game being played."""
+        if self.pad.game in self._live:
+            return None
+        return self._write_pad(game_id, "auto")
+
+    def _pad_follows(self, ended: int, follow_up: _Live | None) -> PadChoice | None:
+        """A tournament's next game becomes the pad's when its previous game was."""
+        if follow_up is None or self.pad.game != ended:
+            return None
+        return self._write_pad(follow_up.row.id, "next")
 
     def _undo(self, game_id: int) -> None:
         live = self._active(game_id)
@@ -357,8 +447,10 @@ class SessionOwner:
         with self.journal.transaction() as version:
             ended_at = self.journal.end_game(game_id, "abandoned", None, version)
             follow_up = self._start_next(tournament, upcoming, version)
+            pad = self._pad_follows(game_id, follow_up)
             if whole_tournament and tid is not None:
                 self.journal.end_tournament(tid, "abandoned")
+        self.pad = pad or self.pad
         del self._live[game_id]
         if whole_tournament and tid is not None:
             tournament = self.snapshots.tournament(tid).game_ended(None).ended("abandoned")
@@ -479,16 +571,18 @@ class SessionOwner:
 
     def _publish(self, version: int, changed: list[int],
                  games: Mapping[int, GameSnapshot] | None,
-                 tournaments: Mapping[int, Tournament] | None = None) -> None:
+                 tournaments: Mapping[int, Tournament] | None = None, *,
+                 tell: bool = False) -> None:
         """Swap in the new snapshots (the change is already committed), then tell the
-        listeners of each changed game."""
+        listeners of each changed game (and of a box-wide change, ``tell``: game ``None``)."""
         self.snapshots.publish(version, games, tournaments)
-        for game_id in changed:
+        told: list[int | None] = [*changed, *([None] if tell else [])]
+        for game_id in told:
             for listener in list(self._listeners):
                 try:
                     listener(game_id, version)
                 except Exception:
-                    log.exception("a listener failed on game %d", game_id)
+                    log.exception("a listener failed on game %s", game_id)
 
 
 def abandoned_state(box: BoxGame, state: Any) -> Any:

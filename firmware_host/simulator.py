@@ -19,6 +19,7 @@ from firmware_host.errors import DeviceRefusal
 from firmware_host.pad_loop import PadLoop
 from firmware_host.session_api import SessionApi
 from hardware.buttons import ButtonGrid
+from hardware.events import PadEvent, PadEventKind
 from hardware.oled import Display
 from hardware.pinmap import Key
 from hardware.protocol import DieRoll, KeyPress, encode
@@ -112,8 +113,27 @@ class Simulator:
         self._drive("ok", False)
 
     def back(self) -> None:
+        """Presses and lets go of Back (Back acts when let go)."""
         self._drive("back", True)
         self._drive("back", False)
+
+    def hold_back(self, timeout: float = 5.0) -> None:
+        """Holds Back down until the grid reports it held (the games menu opens), then lets
+        go: the pad's gesture for the games menu, through the real pins and hold timer."""
+        held = threading.Event()
+
+        def on_event(event: PadEvent) -> None:
+            if event.key == "back" and event.kind is PadEventKind.HELD:
+                held.set()
+
+        self.grid.add_listener(on_event)
+        try:
+            self._drive("back", True)
+            if not held.wait(timeout):
+                raise DeviceRefusal("Back was held but the pad reported no hold")
+        finally:
+            self._drive("back", False)
+            self.grid.remove_listener(on_event)
 
     def roll(self, value: int | None = None, faces: int | None = None) -> int:
         """The die shows ``value`` (None: it rolls by itself); returns the value sent.

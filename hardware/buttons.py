@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from gpiozero import Button
 from gpiozero.exc import BadPinFactory, GPIOPinInUse, GPIOZeroError, PinInvalidPin
@@ -53,7 +53,8 @@ class ButtonGrid(PadInput, Closing):
     """Dots 1–9 and OK / Back as pressed / released / held `PadEvent` s.
 
     ``debounce`` is our guard's window in seconds (``clock`` is its time source);
-    ``hold_time`` is when a still-pressed key reports ``held`` (None: never); ``timers`` runs
+    ``hold_time`` is when a still-pressed key reports ``held`` (None: never; only the keys in
+    ``hold_keys`` when given); ``timers`` runs
     the hold and settle delays. ``pin_factory`` is passed to every gpiozero device.
     """
 
@@ -66,13 +67,15 @@ class ButtonGrid(PadInput, Closing):
         listener: PadListener | None = None,
         debounce: float = 0.02,
         hold_time: float | None = 1.0,
+        hold_keys: Collection[Key] | None = None,
         clock: Callable[[], float] = time.monotonic,
         timers: Timers | None = None,
         pin_factory: Factory | None = None,
     ) -> None:
         self.pins = pins if pins is not None else ButtonPins()
         self._guard = DebounceGuard(debounce, clock)
-        self._events = PadEmitter(self.source, hold_time=hold_time, timers=timers)
+        self._events = PadEmitter(self.source, hold_time=hold_time, timers=timers,
+                                  hold_keys=hold_keys)
         self._timers = self._events.timers
         self._settles: dict[Key, Cancellable] = {}
         self._lock = threading.RLock()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from hardware.pinmap import Key
@@ -38,19 +38,22 @@ PadListener = Callable[[PadEvent], None]
 
 
 class PadEmitter:
-    """Turns debounced press/release of keys into events, adds ``held`` after ``hold_time``.
+    """Turns debounced press/release of keys into events, adds ``held`` after ``hold_time``
+    (for the keys in ``hold_keys`` only, when given: no timer runs for the others).
 
     Listener exceptions are logged and swallowed: they run on gpiozero's callback threads, and
     one bad listener must not silence the pad.
     """
 
     def __init__(
-        self, source: str, *, hold_time: float | None = 1.0, timers: Timers | None = None
+        self, source: str, *, hold_time: float | None = 1.0, timers: Timers | None = None,
+        hold_keys: Collection[Key] | None = None,
     ) -> None:
         if hold_time is not None and not hold_time > 0:
             raise ValueError(f"hold_time must be > 0 seconds or None, got {hold_time!r}")
         self.source = source
         self.hold_time = hold_time
+        self.hold_keys = frozenset(hold_keys) if hold_keys is not None else None
         self.timers: Timers = timers if timers is not None else ThreadTimers()
         self._listeners: list[PadListener] = []
         self._holds: dict[Key, tuple[object, Cancellable]] = {}
@@ -76,7 +79,7 @@ class PadEmitter:
             if key in self._pressed:
                 return
             self._pressed.add(key)
-            if self.hold_time is not None:
+            if self.hold_time is not None and (self.hold_keys is None or key in self.hold_keys):
                 token = object()
                 handle = self.timers.call_later(
                     self.hold_time, lambda: self._hold_fired(key, token)

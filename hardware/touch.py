@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -134,6 +135,7 @@ class TouchGrid(PadInput, Closing):
         *,
         listener: PadListener | None = None,
         hold_time: float | None = 1.0,
+        hold_keys: Collection[Key] | None = None,
         timers: Timers | None = None,
         pin_factory: Factory | None = None,
         owns_bus: bool = False,
@@ -143,7 +145,8 @@ class TouchGrid(PadInput, Closing):
         self.bus = bus
         self._owns_bus = owns_bus
         self._keys = self.config.keys()
-        self._events = PadEmitter(self.source, hold_time=hold_time, timers=timers)
+        self._events = PadEmitter(self.source, hold_time=hold_time, timers=timers,
+                                  hold_keys=hold_keys)
         self._timers = self._events.timers
         self.retry_delay = retry_delay
         self._retry: Cancellable | None = None

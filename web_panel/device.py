@@ -21,7 +21,7 @@ bp = Blueprint("device", __name__)
 
 #: How long an input waits for the pad to handle it and redraw before answering.
 SETTLE_TIMEOUT = 2.0
-KINDS = ("tap", "press", "release", "ok", "back", "roll")
+KINDS = ("tap", "press", "release", "ok", "back", "menu", "roll")
 
 
 def _simulator() -> Simulator:
@@ -81,6 +81,8 @@ def press() -> Response:
         simulator.roll(value)
     elif kind == "ok":
         simulator.ok()
+    elif kind == "menu":  # Back held: the games menu
+        simulator.hold_back()
     else:
         simulator.back()
     simulator.settle(SETTLE_TIMEOUT)  # answer with the frame the input led to

@@ -186,6 +186,29 @@ def allow_hints(game_id: int) -> Response:
     return jsonify({"game_id": game_id, "hints": allowed})
 
 
+@bp.post("/api/host/pad")
+def pad() -> Response:
+    """Which game the box's pad and OLED follow (``{"game_id": 3}``, ``null`` for none) and/or
+    the OLED's language (``{"language": "ja"}``, ``null`` for the config's); answers the pad's
+    settings (``SessionApi.pad``)."""
+    require_host()
+    body = json_body()
+    session = panel().session
+    if "game_id" not in body and "language" not in body:
+        raise ApiError(400, "malformed", "give game_id (a game being played, or null) and/or "
+                                         "language (\"en\", \"ja\" or null).")
+    game_id, language = body.get("game_id"), body.get("language")
+    if game_id is not None and (isinstance(game_id, bool) or not isinstance(game_id, int)):
+        raise ApiError(400, "malformed", "game_id must be a game number or null.")
+    if language not in (None, "en", "ja"):
+        raise ApiError(400, "malformed", "language must be \"en\", \"ja\" or null.")
+    if "game_id" in body:
+        session.set_pad_game(game_id, "host")
+    if "language" in body:
+        session.set_box_language(language)
+    return jsonify(session.pad())
+
+
 @bp.post("/api/host/games/<int:game_id>/undo")
 def undo(game_id: int) -> Response:
     require_host()

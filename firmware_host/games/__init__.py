@@ -22,6 +22,8 @@ from rules.bots import Bot
 
 if TYPE_CHECKING:
     from firmware_host.pad.steps import PadGame
+    from firmware_host.screens.refusals import Phrasebook
+    from firmware_host.screens.words import Words
 
 log = logging.getLogger(__name__)
 
@@ -96,10 +98,27 @@ class BoxGame:
     bots: Mapping[str, Bot] | None = None
     #: The game's hint engine, if it has one.
     hint: HintEngine | None = None
+    #: What the OLED says for the game, in English and Japanese (``firmware_host.screens.words``):
+    #: ``name`` (the title of every screen), ``reason.<reason>`` for each outcome reason, and
+    #: the words of its screens and refusals. Without it the OLED names the game by its rules.
+    words: Words | None = None
+    #: Patterns of the rules' refusals and the ``words`` keys that say them in Japanese.
+    refusals: Phrasebook = ()
+    #: The seats the results list with their scores (default: every seat; UNLOCK: the Lock
+    #: does not score).
+    scored: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
 
     @property
     def id(self) -> str:
         return self.rules.id
+
+    def name(self, lang: str) -> str:
+        """The game's name as the OLED says it in ``lang``."""
+        from firmware_host.screens.words import say
+
+        if self.words is not None and "name" in self.words:
+            return say(self.words, "name", lang)
+        return self.rules.name
 
     def undo_refusal(self, before: Any, seat: int, action: str, after: Any) -> str | None:
         """Why the action ``seat`` took from ``before`` (giving ``after``) may not be taken

@@ -9,31 +9,93 @@ no thread, pin or session. The pad loop (:mod:`firmware_host.pad_loop`) is the s
 events in and carries the actions out.
 
 :func:`pad_step` wraps every game's step with what all games share: a refusal stays on screen,
-page by page, until a key closes it, and an ended game's last screen waits for OK.
+page by page, until a key closes it; an ended game's last screen waits for OK, then the results
+(the winner, the scores, how to go on) wait for OK; any other key there is refused, in words.
+
+The :class:`Table` also carries the OLED's language and the game's words (``BoxGame.words``):
+every screen shows the game's name (:attr:`Table.title`) and speaks ``table.lang``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from PIL import Image
 
 from firmware_host.pad.inputs import Input
 from firmware_host.screens.message import refusal_pages, refused_screen
+from firmware_host.screens.refusals import Phrasebook, phrase
+from firmware_host.screens.results import results_screen
+from firmware_host.screens.text import speaks
+from firmware_host.screens.words import WORDS, Words, key_name, say
 
 View = dict[str, Any]
 S = TypeVar("S")
 
 
-class Table:
-    """One game as the pad sees it at one moment: each seat's view, read once and kept."""
+@dataclass(frozen=True)
+class Onward:
+    """Where OK on an ended game's results leads: the tournament's ``next`` game (whose first
+    player takes the pad), the games ``menu`` (several games are being played), the one other
+    ``game`` being played, or the ``start`` screen."""
 
-    def __init__(self, game_id: int, read: Callable[[int | None], View]) -> None:
+    kind: Literal["next", "menu", "game", "start"]
+    player: str | None = None
+
+
+class Table:
+    """One game as the pad sees it at one moment: each seat's view, read once and kept; the
+    OLED's language and the game's words."""
+
+    def __init__(self, game_id: int, read: Callable[[int | None], View], *, lang: str = "en",
+                 words: Words | None = None, name: str | None = None,
+                 refusals: Phrasebook = (),
+                 onward: Callable[[], Onward] | None = None,
+                 scored: Callable[[Mapping[str, Any]], Sequence[int]] | None = None) -> None:
         self.game_id = game_id
         self._read = read
         self._views: dict[int | None, View] = {}
+        #: The language the OLED speaks (``en``, or ``ja`` when its font is installed).
+        self.lang = speaks(lang)
+        self.words: Words = words or {}
+        self._name = name
+        self.refusals = refusals
+        self._onward = onward
+        self._scored = scored
+
+    @property
+    def title(self) -> str:
+        """The game's name in the OLED's language: the title of every screen."""
+        if "name" in self.words:
+            return say(self.words, "name", self.lang)
+        return self._name or ""
+
+    def say(self, key: str, /, **values: Any) -> str:
+        """The game's text ``key`` (else the box's own) in the OLED's language."""
+        words = self.words if key in self.words else WORDS
+        return say(words, key, self.lang, **values)
+
+    def phrase(self, message: str) -> str:
+        """A refusal of the rules or the session in the OLED's language (``rules`` speak
+        English; the game's phrasebook and the box's turn it into the seeds' words)."""
+        return phrase(message, self.lang, self.refusals, self.words)
+
+    def scored(self) -> Sequence[int] | None:
+        """The seats the results list with their scores (``None``: every seat)."""
+        return self._scored(self.view()) if self._scored is not None else None
+
+    def onward(self) -> Onward:
+        """Where OK on the ended game's results leads."""
+        return self._onward() if self._onward is not None else Onward("start")
+
+    def unused(self, event: Input) -> str:
+        """The refusal of an input the screen has no use for: "dot 4 does nothing here"."""
+        if event.kind == "die":
+            return self.say("no_roll_due", value=event.value)
+        return self.say("no_key_here",
+                        key=key_name(event.kind, event.value, event.key, self.lang))
 
     def view(self, seat: int | None = None) -> View:
         """The view of ``seat`` (``None``: the spectator's)."""
@@ -130,6 +192,8 @@ class PadState(Generic[S]):
     game: S
     refusal: str | None = None
     refusal_page: int = 0
+    #: The ended game's results are up (after OK on its last screen).
+    results: bool = False
     done: bool = False
 
 
@@ -149,11 +213,17 @@ def pad_step(controller: PadGame[S], state: PadState[S], event: PadEvent,
         return _shown(controller, state, table)
     if (isinstance(event, Input) and table.view().get("outcome")
             and controller.final_screen_shown(state.game, table)):
-        return _shown(controller, replace(state, done=state.done or event.kind == "ok"), table)
+        if event.kind == "ok":
+            state = replace(state, done=True) if state.results else replace(state, results=True)
+        elif event.kind == "back" and state.results:
+            state = replace(state, results=False)  # back to the game's last screen
+        else:
+            state = replace(state, refusal=table.say("over_press_ok"), refusal_page=0)
+        return _shown(controller, state, table)
     inner = controller.step(state.game, event, table)
     refusal = inner.refusal
     if isinstance(event, Refused):
-        refusal = refusal or event.message or "not allowed"
+        refusal = refusal or table.phrase(event.message or "not allowed")
     if refusal is not None:
         state = replace(state, game=inner.state, refusal=refusal, refusal_page=0)
     elif isinstance(event, Accepted):
@@ -164,10 +234,44 @@ def pad_step(controller: PadGame[S], state: PadState[S], event: PadEvent,
 
 
 def pad_screen(controller: PadGame[S], state: PadState[S], table: Table) -> Image.Image:
-    """The frame for ``state``: the refusal on screen, else the game's own."""
+    """The frame for ``state``: the refusal on screen, the results, else the game's own."""
     if state.refusal is not None:
-        return refused_screen(state.refusal, state.refusal_page)
+        return refused_screen(state.refusal, state.refusal_page, title=table.title,
+                              lang=table.lang)
+    if state.results:
+        return results_screen(table.view(), table.title, _onward_hint(table), lang=table.lang,
+                              reason=_reason(table), seats=table.scored())
     return controller.screen(state.game, table)
+
+
+def _onward_hint(table: Table) -> list[str]:
+    """The results' last lines: how to go on (and in a tournament whom to pass the pad to)."""
+    onward = table.onward()
+    if onward.kind == "next":
+        lines = [table.say("ok_next_game")]
+        if onward.player:
+            lines.insert(0, table.say("next_pass", name=onward.player))
+        return lines
+    return [table.say({"menu": "ok_menu", "game": "ok_next_game",
+                       "start": "ok_start"}[onward.kind])]
+
+
+def _reason(table: Table) -> str:
+    """How the game ended, in the game's words (``reason.<reason>``), blanks filled from the
+    outcome and the seats' names."""
+    view = table.view()
+    outcome: Mapping[str, Any] = view.get("outcome") or {}
+    key = f"reason.{outcome.get('reason')}"
+    if key not in table.words:
+        return ""
+    seats = [str(s) for s in view.get("seats") or []]
+    winners = [seats[w] for w in outcome.get("winners") or [] if 0 <= w < len(seats)]
+    values = {k: v for k, v in outcome.items() if isinstance(v, str | int)}
+    values.update(winner=", ".join(winners), total=values.get("total", ""))
+    try:
+        return table.say(key, **values)
+    except (KeyError, IndexError):
+        return ""
 
 
 def _shown(controller: PadGame[S], state: PadState[S], table: Table,

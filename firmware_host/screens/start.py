@@ -6,6 +6,7 @@ import qrcode
 from PIL import Image
 
 from firmware_host.screens.text import HEIGHT, LINE_H, Pen, blank
+from firmware_host.screens.words import WORDS, say
 
 QR_LEFT = 0
 
@@ -47,7 +48,7 @@ def wrap_address(address: str, chars: int) -> list[str]:
     return [*lines, rest]
 
 
-def die_note(connected: bool, firmware_version: str | None) -> str | None:
+def die_note(connected: bool, firmware_version: str | None, lang: str = "en") -> str | None:
     """The start screen's line about the die: "no die" when it is not connected, its firmware
     version once it has answered the connect PING, nothing in between.
 
@@ -55,11 +56,13 @@ def die_note(connected: bool, firmware_version: str | None) -> str | None:
     ('die v1.1', 'no die')
     """
     if not connected:
-        return "no die"
-    return None if firmware_version is None else f"die v{firmware_version}"
+        return say(WORDS, "no_die", lang)
+    return None if firmware_version is None else say(WORDS, "die_version", lang,
+                                                     version=firmware_version)
 
 
-def start_screen(url: str, host_pin: str | None, *, note: str | None = None) -> Image.Image:
+def start_screen(url: str, host_pin: str | None, *, note: str | None = None,
+                 lang: str = "en") -> Image.Image:
     """The address to open on a phone (as text and QR code) and the host PIN.
 
     ``note`` is one short line for the table (e.g. "no die").
@@ -68,14 +71,14 @@ def start_screen(url: str, host_pin: str | None, *, note: str | None = None) -> 
     qr = qr_image(url)
     top = (HEIGHT - qr.height) // 2
     image.paste(qr, (QR_LEFT, top))
-    pen = Pen(image)
+    pen = Pen(image, lang)
     x = qr.width + 3
     chars = (image.width - x) // 6
     address = url.removeprefix("http://").removeprefix("https://").rstrip("/")
-    y = pen.lines(x, 0, ["Join:"])
+    y = pen.lines(x, 0, [say(WORDS, "join", lang)])
     y = pen.lines(x, y, wrap_address(address, chars)[:3])
     if host_pin:
-        pen.text(x, max(y, 4 * LINE_H), f"PIN {host_pin}")
+        pen.text(x, max(y, 4 * LINE_H), say(WORDS, "pin", lang, pin=host_pin))
     if note:
-        pen.text(x, 6 * LINE_H, note[:chars])
+        pen.text(x, 6 * LINE_H, pen.fit(note, image.width - x))
     return image

@@ -51,3 +51,14 @@ def test_on_a_pi_bootstrap_adds_the_pi_extra_over_the_systems_lgpio() -> None:
     assert "extras+=(pi)" in block
     assert "venv_options+=(--system-site-packages)" in block
     assert "apt-get install -y -qq python3-lgpio" in block
+
+
+def test_bootstrap_installs_the_oleds_japanese_font_in_every_mode() -> None:
+    from firmware_host.screens.text import JAPANESE_FONT_PATHS
+
+    text = BOOTSTRAP.read_text()
+    block = text[text.index("misaki="):]
+    block = block[: block.index("\nfi\n")]
+    assert f"misaki={JAPANESE_FONT_PATHS[0]}" in block  # the file the OLED looks for first
+    assert "apt-get install -y -qq fonts-misaki" in block
+    assert '"${1:-}" = "dev"' not in block  # not only for developers: the box needs it

@@ -25,7 +25,7 @@ def test_the_example_file_sets_every_default() -> None:
         example = parse_config(tomllib.load(file))
     defaults = Config()
     for name in ("input", "buttons", "touch", "oled", "serial", "web", "debounce",
-                 "retry_interval", "log_level", "host_pin"):
+                 "retry_interval", "log_level", "host_pin", "language", "menu_hold"):
         assert getattr(example, name) == getattr(defaults, name), name
 
 
@@ -41,6 +41,13 @@ def test_values_are_read_into_the_hardware_settings() -> None:
     assert (config.serial.port, config.serial.baudrate) == ("/dev/serial0", 9600)
     assert (config.web.port, config.web.threads) == (9000, 60)
     assert config.buttons.ok is None and config.host_pin == "042000"
+
+
+def test_the_oled_language_and_the_menu_hold_reach_the_device() -> None:
+    config = parse_config({"language": "ja", "pad": {"menu_hold_ms": 1500}})
+    settings = config.device_settings()
+    assert (settings.language, settings.menu_hold) == ("ja", 1.5)
+    assert (Config().language, Config().menu_hold) == ("en", 1.0)
 
 
 def test_an_spi_display_names_its_own_spi_bus() -> None:
@@ -70,6 +77,8 @@ def test_an_spi_display_names_its_own_spi_bus() -> None:
         # Arabic-Indic digits are digits to str.isdigit, not to a PIN typed on a phone
         ({"host_pin": "٢٤٦٨١٣"}, "config error: host_pin: expected 6–12 digits"),
         ({"input": "joystick"}, "config error: input: expected one of buttons, touch"),
+        ({"language": "fr"}, "config error: language: expected one of en, ja, got 'fr'"),
+        ({"pad": {"menu_hold_ms": 50}}, "config error: pad.menu_hold_ms: 50 is outside"),
         ({"dispaly": {}}, "config error: dispaly: unknown key"),
         ({"display": {"adress": 60}}, "config error: display.adress: unknown key"),
         ({"display": 3}, "config error: display: expected a [display] table"),

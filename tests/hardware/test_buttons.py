@@ -204,3 +204,17 @@ def test_gpiozero_style_aliases_get_the_key(grid, mock_factory, clock, timers) -
     dot7.drive_low()
     assert seen == [("pressed", 7), ("held", 7), ("released", 7)]
     assert grid.when_pressed is None and grid.when_held is not None
+
+
+def test_hold_keys_limit_the_hold_timer_to_those_keys(mock_factory, clock, timers) -> None:
+    events: list[PadEvent] = []
+    with ButtonGrid(PINS, listener=events.append, debounce=0.0, hold_time=1.0,
+                    hold_keys=("back",), clock=clock, timers=timers):
+        pin(mock_factory, PINS.dots[4]).drive_low()
+        pin(mock_factory, PINS.ok).drive_low()
+        assert timers.pending == 0  # no timer runs for a key that reports no hold
+        pin(mock_factory, PINS.back).drive_low()
+        assert timers.pending == 1
+        timers.advance(1.01)
+    assert events == [PadEvent(PRESSED, 5), PadEvent(PRESSED, "ok"), PadEvent(PRESSED, "back"),
+                      PadEvent(HELD, "back")]

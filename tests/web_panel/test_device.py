@@ -86,6 +86,17 @@ def test_ok_and_back_and_die_are_accepted(box: FlaskClient, companion: Companion
         assert status == 200, reply
 
 
+def test_back_held_opens_the_games_menu(box: FlaskClient, companion: Companion) -> None:
+    companion.create_game("dice216", ["Aiko", "Ben"])
+    companion.create_game("ico", ["Aiko", "Ben"])
+    status, reply = press(box, kind="menu")
+    assert status == 200, reply
+    for body in ({"kind": "tap", "dot": 8}, {"kind": "ok"}):  # down to ICO, pick it
+        status, reply = press(box, **body)
+        assert status == 200, reply
+    assert companion.pad() == {"game": 2, "by": "pad", "language": None}
+
+
 @pytest.mark.parametrize("body", [
     {"kind": "tap", "dot": 0}, {"kind": "tap", "dot": "5"}, {"kind": "tap"},
     {"kind": "tap", "dot": 12}, {"kind": "jump"}, {"kind": "roll", "value": 0},

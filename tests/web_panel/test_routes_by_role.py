@@ -145,6 +145,7 @@ TABLE: dict[str, dict[str, Any]] = {
     "host.allow_hints": row("POST", "/api/host/games/1/hints", {**HOST_ONLY, "host": 409},
                             {"allowed": False}),
     "host.undo": row("POST", "/api/host/games/1/undo", HOST_ONLY),
+    "host.pad": row("POST", "/api/host/pad", HOST_ONLY, {"game_id": 4, "language": "ja"}),
     "host.abandon": row("POST", "/api/host/games/1/abandon", HOST_ONLY),
     "host.reissue": row("POST", "/api/host/games/1/seats/1/reissue", HOST_ONLY),
     "device.page": row("GET", "/device", 404),

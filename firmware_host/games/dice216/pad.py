@@ -2,7 +2,8 @@
 die (OK while a roll is awaited); the cell is chosen with the grid as a cursor pad.
 
 Cursor keys: 2 up, 8 down, 4 left, 6 right (1, 3, 7, 9 diagonally); 5 or OK places the rolled
-number in the cell under the cursor.
+number in the cell under the cursor. An input nothing can use is refused in words: a die
+reading when no roll is due, a dot while the die is awaited.
 """
 
 from __future__ import annotations
@@ -40,8 +41,10 @@ class Dice216Pad:
     def step(self, state: Dice216PadState, event: PadEvent,
              table: Table) -> Step[Dice216PadState]:
         view = table.view()
-        if not isinstance(event, Input) or view.get("outcome"):
+        if not isinstance(event, Input):
             return Step(state)
+        if view.get("outcome"):
+            return Step(state, refusal=table.unused(event))
         size = int(view["size"])
         if CHANCE in view.get("to_act", []):
             if event.kind in ("die", "digit") and event.value is not None:
@@ -49,10 +52,10 @@ class Dice216Pad:
                 return Step(state, (Act(CHANCE, f"roll {event.value}", by),))
             if event.kind == "ok":
                 return Step(state, (RollDie(int(view["die_faces"])),))
-            return Step(state)
+            return Step(state, refusal=table.say("roll_keys"))
         mover = view.get("mover")
         if mover is None:
-            return Step(state)
+            return Step(state, refusal=table.unused(event))
         event = as_dot(event)  # no number is asked for now: keypad digits move the cursor
         row, col = _clamped(state.cursor, size)
         if event.kind == "dot" and event.value in MOVES:
@@ -60,16 +63,19 @@ class Dice216Pad:
             return Step(Dice216PadState(((row + dr) % size, (col + dc) % size)))
         if event.kind == "ok" or (event.kind == "dot" and event.value == 5):
             return Step(state, (Act(int(mover), f"place {row + 1} {col + 1}"),))
-        return Step(state)
+        return Step(state, refusal=table.unused(event))
 
     def screen(self, state: Dice216PadState, table: Table) -> Image.Image:
         view = table.view()
+        lang = table.lang
         if view.get("outcome"):
-            return screens.board_screen(view, None)
+            return screens.board_screen(view, None, lang=lang)
         if CHANCE in view.get("to_act", []):
-            return screens.board_screen(view, None, prompt="roll/OK")
+            return screens.board_screen(view, None, prompt=table.say("prompt.roll"), lang=lang)
         return screens.board_screen(view, _clamped(state.cursor, int(view["size"])),
-                                    prompt="5/OK place")
+                                    prompt=table.say("prompt.place",
+                                                     n=view.get("pending_roll")),
+                                    lang=lang)
 
 
 def _clamped(cursor: tuple[int, int], size: int) -> tuple[int, int]:

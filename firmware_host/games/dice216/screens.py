@@ -13,19 +13,14 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.screens.text import (
-    CHAR_W,
-    HEIGHT,
-    LINE_H,
-    WIDTH,
-    Pen,
-    bitmap_safe,
-    blank,
-    clip,
-    seat_label,
-)
+from firmware_host.games.dice216.words import WORDS
+from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip, shown_name
+from firmware_host.screens.words import WORDS as BOX_WORDS
+from firmware_host.screens.words import say
 
 Cell = tuple[int, int | None] | None
+#: Where the text beside the grid starts: the grid and its cursor end at x = 61 at most.
+RIGHT_COLUMN = HEIGHT - 2
 
 
 def grid_cells(view: Mapping[str, Any]) -> list[list[Cell]]:
@@ -102,30 +97,34 @@ def _pattern(pen: Pen, x: int, y: int, step: int, owner: int | None) -> None:
         pen.draw.point((x + step // 2, y + step // 2), fill=1)
 
 
-def cell_status(cell: Cell, seats: Sequence[Any]) -> str:
+def cell_status(cell: Cell, seats: Sequence[Any], lang: str = "en") -> str:
     """``cell 5 Ben`` for a written cell (its number and owner), ``cell: -`` for an empty one."""
     if cell is None:
-        return "cell: -"
+        return say(WORDS, "cell_empty", lang)
     value, owner = cell
     name = str(seats[owner]) if owner is not None and 0 <= owner < len(seats) else ""
-    return f"cell {value} {name if bitmap_safe(name) else seat_label(owner or 0)}".rstrip()
+    return say(WORDS, "cell", lang, value=value,
+               name=shown_name(name, owner or 0) if name else "").rstrip()
 
 
 def board_screen(
-    view: Mapping[str, Any], cursor: tuple[int, int] | None, *, prompt: str = ""
+    view: Mapping[str, Any], cursor: tuple[int, int] | None, *, prompt: str = "",
+    lang: str = "en",
 ) -> Image.Image:
-    """The grid, the cursor, each player's running total and what happens next."""
+    """The grid, the cursor, each player's running total and what happens next (the prompt
+    names the number rolled), under the game's name."""
     image = blank()
-    pen = Pen(image)
+    pen = Pen(image, lang)
     cells = grid_cells(view)
     draw_grid(pen, cells, cursor)
     seats = list(view.get("seats") or [])
     totals = list(view.get("totals") or [])
     mover = view.get("mover")
     to_act = [mover] if mover is not None else list(view.get("to_act") or [])
-    x = HEIGHT + 2
-    chars = (WIDTH - x) // CHAR_W
-    y = 0
+    x = RIGHT_COLUMN
+    width = WIDTH - x
+    chars = width // CHAR_W
+    y = pen.header(say(WORDS, "name", lang), left=x - 1)
     for seat, name in enumerate(seats):
         mover = seat in to_act
         pen.text(x, y, ">" if mover else " ")
@@ -135,16 +134,15 @@ def board_screen(
         total = totals[seat] if seat < len(totals) else 0
         pen.text(x + 6 * CHAR_W, y, clip(f"{total:>4}", chars - 6))
         y += LINE_H
-    pending = view.get("pending_roll")
     small = cursor is not None and _cell_box(len(cells), 0, 0)[2] < 9
-    y = max(y, 2 * LINE_H) + (1 if small else 2)
     if view.get("outcome"):
-        pen.lines(x, y, ["Game over", *([prompt[:chars]] if prompt else [])])
+        pen.lines(x, HEIGHT - 2 * LINE_H, [pen.fit(say(WORDS, "game_over", lang), width),
+                                           pen.fit(say(BOX_WORDS, "ok_results", lang), width)])
         return image
-    pen.text(x, y, f"die: {pending}" if pending is not None else "roll die")
     if small and cursor is not None:
         # the cells are too small for their numbers: the one under the cursor is spelled out
-        pen.text(x, y + LINE_H, cell_status(cells[cursor[0]][cursor[1]], seats)[:chars])
+        pen.text(x, HEIGHT - 2 * LINE_H,
+                 pen.fit(cell_status(cells[cursor[0]][cursor[1]], seats, lang), width))
     if prompt:
-        pen.text(x, HEIGHT - LINE_H, prompt[:chars])
+        pen.text(x, HEIGHT - LINE_H, pen.fit(prompt, width))
     return image

@@ -11,6 +11,7 @@ from typing import Any
 
 from firmware_host.games import BoxGame
 from firmware_host.games.hacktrick.pad import HacktrickPad
+from firmware_host.games.hacktrick.words import REFUSALS, WORDS
 from rules import Game
 from rules.hacktrick import GAME
 from rules.hacktrick.bots import BOTS
@@ -24,4 +25,5 @@ def undo_refusal(game: Game[Any], before: Any, seat: int, action: str,
     return None
 
 
-BOX = BoxGame(rules=GAME, pad=HacktrickPad(), undo=undo_refusal, bots=BOTS)
+BOX = BoxGame(rules=GAME, pad=HacktrickPad(), undo=undo_refusal, bots=BOTS, words=WORDS,
+              refusals=REFUSALS)

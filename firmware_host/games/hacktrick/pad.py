@@ -29,41 +29,42 @@ from typing import Any
 from PIL import Image
 
 from firmware_host.games.hacktrick import screens
+from firmware_host.games.hacktrick.words import WORDS
 from firmware_host.pad.inputs import Input
 from firmware_host.pad.steps import Accepted, Act, Command, PadEvent, Refused, Step, Table
 from firmware_host.screens.message import pass_pad_screen
-from firmware_host.screens.text import bitmap_safe, seat_label
+from firmware_host.screens.text import shown_name
+from firmware_host.screens.words import say
 
-PROMPT_CHOOSE = "card 0-5\nOK: draw"
-PROMPT_DECLARE = "1: Play!\n3: Guard!\nOK: none"
-PROMPT_LEAD = "lead 0-5"
-#: Virtual cards: the holder's prompts.
-PROMPT_HAND = "OK: draw\nBack: ask"
-#: Under Play! (no draw allowed); Ask the sum only where the rules allow it (ask_under_play).
-PROMPT_MUST_PLAY = "play 0-5\nBack: ask"
-PROMPT_ONLY_PLAY = "play 0-5"
-PROMPT_CONFIRM = {"draw": "OK: draw\nBack: no", "ask": "OK: ask sum\nBack: no"}
-HINT_OPEN = "OK: see your hand"
+#: The prompts beside the board, in English (``WORDS`` has them in both languages).
+PROMPT_CHOOSE = WORDS["prompt.choose"]["en"]
+PROMPT_DECLARE = WORDS["prompt.declare"]["en"]
+PROMPT_LEAD = WORDS["prompt.lead"]["en"]
+PROMPT_HAND = WORDS["prompt.hand"]["en"]
+PROMPT_CONFIRM = {"draw": WORDS["prompt.confirm_draw"]["en"],
+                  "ask": WORDS["prompt.confirm_ask"]["en"]}
+HINT_OPEN = WORDS["hint_open"]["en"]
 
 
-def must_play_prompt(own: dict[str, Any]) -> str:
+def must_play_prompt(own: dict[str, Any], lang: str = "en") -> str:
     """Under Play!: Back offers Ask the sum only when it is a legal action."""
-    return PROMPT_MUST_PLAY if "ask" in (own.get("legal_actions") or []) else PROMPT_ONLY_PLAY
+    legal = own.get("legal_actions") or []
+    return say(WORDS, "prompt.must_play" if "ask" in legal else "prompt.only_play", lang)
 
 
-def play_prompt(value: int, x2: bool) -> str:
+def play_prompt(value: int, x2: bool, lang: str = "en") -> str:
     """What OK will play, and how to switch the ×2 marker (press the square again)."""
-    return f"OK: play {value}\n{'×2 marker' if x2 else 'again: ×2'}"
+    return say(WORDS, "prompt.play_x2" if x2 else "prompt.play", lang, value=value)
 
 
-def lead_prompt(value: int) -> str:
-    return f"OK: lead {value}\nBack: no"
+def lead_prompt(value: int, lang: str = "en") -> str:
+    return say(WORDS, "prompt.lead_value", lang, value=value)
 
 
-def pass_prompt(view: dict[str, Any], seat: int) -> str:
+def pass_prompt(view: dict[str, Any], seat: int, lang: str = "en") -> str:
     """The between-turns board's prompt: who takes the pad next."""
     name = str((view.get("seats") or [])[seat])
-    return f"pass pad\nto {name if bitmap_safe(name) else seat_label(seat)}\nOK"
+    return say(WORDS, "prompt.pass", lang, name=shown_name(name, seat))
 
 
 @dataclass(frozen=True)
@@ -111,20 +112,22 @@ class HacktrickPad:
         if _round_news(state, view):
             state = _sync(state, view)
             if event.kind == "ok":
-                state = replace(state, rounds_seen=len(view.get("rounds") or []))
-            return Step(state)
+                return Step(replace(state, rounds_seen=len(view.get("rounds") or [])))
+            return Step(state, refusal=table.say("read_round"))
         if view.get("outcome") or not view.get("to_act"):
-            return Step(state)
+            return Step(state, refusal=table.unused(event))
         if not _table_cards(view):
             return _virtual(state, event, table)
         mover = int(view["to_act"][0])
         if view.get("phase") == "lead":
             value = _value_of(event)
-            return Step(state, (Act(mover, f"lead {value}"),) if value is not None else ())
+            if value is None:
+                return Step(state, refusal=table.unused(event))
+            return Step(state, (Act(mover, f"lead {value}"),))
         if state.declaring:
-            return _declare(state, mover, event)
+            return _declare(state, mover, event, table)
         if event.kind in ("digit", "dot"):
-            return _choose(state, view, event, None)
+            return _choose(state, view, event, None, table)
         if event.kind == "back":
             if state.card is not None:
                 return Step(replace(state, card=None))
@@ -133,25 +136,28 @@ class HacktrickPad:
             if state.card is None:
                 return Step(state, (Act(mover, "draw"),))
             return _submit(state, mover, table)
-        return Step(state)
+        return Step(state, refusal=table.unused(event))
 
     def screen(self, state: HacktrickPadState, table: Table) -> Image.Image:
         view = table.view()
+        lang = table.lang
         if _round_news(state, view):
-            return screens.round_screen(view)
+            return screens.round_screen(view, lang=lang)
         if view.get("outcome") or not view.get("to_act"):
-            return screens.board_screen(view)
+            return screens.board_screen(view, lang=lang)
         if not _table_cards(view):
             return _virtual_frame(_sync(state, view), table)
         if view.get("phase") == "lead":
-            return screens.board_screen(view, prompt=PROMPT_LEAD)
+            return screens.board_screen(view, prompt=table.say("prompt.lead"), lang=lang)
         if state.card is None:
-            return screens.board_screen(view, prompt=PROMPT_CHOOSE)
+            return screens.board_screen(view, prompt=table.say("prompt.choose"), lang=lang)
         value, x2 = state.card
         square = value + int(view.get("rightmost") or 0)
         if state.declaring:
-            return screens.board_screen(view, prompt=PROMPT_DECLARE, highlight=square)
-        return screens.board_screen(view, prompt=play_prompt(value, x2), highlight=square)
+            return screens.board_screen(view, prompt=table.say("prompt.declare"),
+                                        highlight=square, lang=lang)
+        return screens.board_screen(view, prompt=play_prompt(value, x2, lang),
+                                    highlight=square, lang=lang)
 
 
 def _table_cards(view: dict[str, Any]) -> bool:
@@ -173,7 +179,7 @@ def _play(state: HacktrickPadState, declare: str | None = None) -> str:
 
 
 def _choose(state: HacktrickPadState, view: dict[str, Any], event: Input,
-            hand: list[int] | None) -> HStep:
+            hand: list[int] | None, table: Table) -> HStep:
     """A card value (keypad digit) or a board square (dot), checked against ``hand`` when the
     box knows it."""
     rightmost = int(view.get("rightmost") or 0)
@@ -185,13 +191,13 @@ def _choose(state: HacktrickPadState, view: dict[str, Any], event: Input,
             return Step(replace(state, card=(state.card[0], not state.card[1])))
         if not 0 <= square - rightmost <= 5:
             reach = ", ".join(str(rightmost + v) for v in range(6) if v != rightmost)
-            return Step(state, refusal=f"no card reaches square {square}: after a "
-                                       f"{rightmost} a card lands on square {reach}")
+            return Step(state, refusal=table.say("no_card_reaches", square=square,
+                                                 rightmost=rightmost, reach=reach))
         value = square - rightmost
     else:
-        return Step(state)
+        return Step(state, refusal=table.unused(event))
     if hand is not None and value not in hand:
-        return Step(state, refusal=f"you hold no {value}")
+        return Step(state, refusal=table.say("hold_no", value=value))
     return Step(replace(state, card=(value, False)))
 
 
@@ -203,13 +209,13 @@ def _submit(state: HacktrickPadState, mover: int, table: Table) -> HStep:
     return Step(state, (Act(mover, _play(state)),))
 
 
-def _declare(state: HacktrickPadState, mover: int, event: Input) -> HStep:
+def _declare(state: HacktrickPadState, mover: int, event: Input, table: Table) -> HStep:
     declare = {1: "play", 3: "guard"}.get(event.value or 0) if event.kind == "dot" else None
     if event.kind == "back":
         return Step(replace(state, declaring=False, drawing=False))
     if event.kind == "ok" or declare is not None:
         return Step(state, (Act(mover, _play(state, declare)),))
-    return Step(state)
+    return Step(state, refusal=table.say("declare_keys"))
 
 
 def _acted(state: HacktrickPadState, act: Command, view: dict[str, Any]) -> HacktrickPadState:
@@ -248,7 +254,10 @@ def _virtual(state: HacktrickPadState, event: Input, table: Table) -> HStep:
         if event.kind == "ok":
             return Step(_cleared(replace(state, holder=mover,
                                          opened=int(view.get("version", 0)))))
-        return Step(state)
+        if state.between:
+            return Step(state, refusal=table.say("between_ok"))
+        name = shown_name(str(view["seats"][mover]), mover)
+        return Step(state, refusal=table.say("open_hand", name=name))
     if state.confirm is not None:
         verb, state = state.confirm, replace(state, confirm=None)
         if event.kind != "ok":
@@ -257,19 +266,19 @@ def _virtual(state: HacktrickPadState, event: Input, table: Table) -> HStep:
             return _submit(replace(state, drawing=True), mover, table)
         return Step(state, (Act(mover, "ask"),))
     if state.declaring:
-        return _declare(state, mover, event)
+        return _declare(state, mover, event, table)
     hand = [int(c) for c in table.view(mover)["hands"][mover].get("cards") or []]
     if view.get("phase") == "lead":
         value = _value_of(event)
         if value is not None:
-            return _choose(state, view, Input("digit", value), hand)
+            return _choose(state, view, Input("digit", value), hand, table)
         if event.kind == "back":
             return Step(replace(state, card=None))
         if event.kind == "ok" and state.card is not None:
             return Step(state, (Act(mover, f"lead {state.card[0]}"),))
-        return Step(state)
+        return Step(state, refusal=table.unused(event))
     if event.kind in ("digit", "dot"):
-        return _choose(state, view, event, hand)
+        return _choose(state, view, event, hand, table)
     if event.kind == "back":
         if state.card is not None:
             return Step(replace(state, card=None))
@@ -278,36 +287,38 @@ def _virtual(state: HacktrickPadState, event: Input, table: Table) -> HStep:
         if state.card is None:
             return Step(replace(state, confirm="draw"))
         return _submit(state, mover, table)
-    return Step(state)
+    return Step(state, refusal=table.unused(event))
 
 
 def _virtual_frame(state: HacktrickPadState, table: Table) -> Image.Image:
     view = table.view()
+    lang = table.lang
     mover = int(view["to_act"][0])
     if state.holder is None:
         if state.between:
-            return screens.board_screen(view, prompt=pass_prompt(view, mover))
-        return pass_pad_screen(str(view["seats"][mover]), mover, hint=HINT_OPEN)
+            return screens.board_screen(view, prompt=pass_prompt(view, mover, lang), lang=lang)
+        return pass_pad_screen(str(view["seats"][mover]), mover, hint=table.say("hint_open"),
+                               title=table.title, lang=lang)
     own = table.view(state.holder)
     value = state.card[0] if state.card is not None else None
     highlight = None
     if state.confirm is not None:
-        prompt = PROMPT_CONFIRM[state.confirm]
+        prompt = table.say(f"prompt.confirm_{state.confirm}")
     elif state.declaring:
-        prompt = PROMPT_DECLARE
+        prompt = table.say("prompt.declare")
     elif view.get("phase") == "lead":
-        prompt = lead_prompt(value) if value is not None else PROMPT_LEAD
+        prompt = lead_prompt(value, lang) if value is not None else table.say("prompt.lead")
     elif state.card is not None:
-        prompt = play_prompt(*state.card)
+        prompt = play_prompt(*state.card, lang)
         highlight = state.card[0] + int(view.get("rightmost") or 0)
     elif any(a.startswith("draw") for a in own.get("legal_actions") or []):
-        prompt = PROMPT_HAND
+        prompt = table.say("prompt.hand")
     else:
-        prompt = must_play_prompt(own)
+        prompt = must_play_prompt(own, lang)
     if state.declaring and state.card is not None:
         highlight = state.card[0] + int(view.get("rightmost") or 0)
     return screens.hand_screen(own, state.holder, chosen=value, prompt=prompt,
-                               highlight=highlight)
+                               highlight=highlight, lang=lang)
 
 
 def _value_of(event: Input) -> int | None:

@@ -11,18 +11,10 @@ from typing import Any
 
 from PIL import Image
 
+from firmware_host.games.hacktrick.words import WORDS
 from firmware_host.screens.message import message_screen
-from firmware_host.screens.text import (
-    CHAR_W,
-    HEIGHT,
-    LINE_H,
-    WIDTH,
-    Pen,
-    bitmap_safe,
-    blank,
-    clip,
-    seat_label,
-)
+from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, shown_name
+from firmware_host.screens.words import say
 
 #: The board as laid out on the table and on the pad, row by row.
 MAGIC_SQUARE = ((2, 7, 6), (9, 5, 1), (4, 3, 8))
@@ -88,36 +80,51 @@ def _name(view: Mapping[str, Any], seat: int) -> str:
     return str(seats[seat]) if 0 <= seat < len(seats) else f"P{seat + 1}"
 
 
+def title(lang: str) -> str:
+    """Hacktrick's name: the title of every screen."""
+    return say(WORDS, "name", lang)
+
+
+def _row(view: Mapping[str, Any], lang: str) -> str:
+    row = [str(v) for v in (view.get("row") or [])]
+    return say(WORDS, "row", lang, cards=" ".join(row[-3:]) if row else "-")
+
+
 def board_screen(
-    view: Mapping[str, Any], *, prompt: str = "", highlight: int | None = None
+    view: Mapping[str, Any], *, prompt: str = "", highlight: int | None = None,
+    lang: str = "en",
 ) -> Image.Image:
-    """Board, row tail, points, captures and declaration, plus one prompt line."""
+    """Board, row tail, points, captures and declaration, plus the prompt's lines, under
+    Hacktrick's name."""
     image = blank()
-    pen = Pen(image)
+    pen = Pen(image, lang)
     draw_board(pen, view, highlight)
     x = 3 * CELL + 2
-    chars = (WIDTH - x) // CHAR_W
+    width = WIDTH - x
+    chars = width // CHAR_W
     if view.get("outcome"):
-        prompt = "Game over"
-    prompt_lines = [clip(line, chars) for line in prompt.split("\n")] if prompt else []
+        prompt = say(WORDS, "game_over", lang)
+    prompt_lines = [pen.fit(line, width) for line in prompt.split("\n")] if prompt else []
     limit = HEIGHT - LINE_H * len(prompt_lines)
     pen.lines(x, limit, prompt_lines)
+    top = pen.header(title(lang), left=x - 1)
     points = list(view.get("points") or [0, 0])
     to_act = list(view.get("to_act") or [])
     status: list[tuple[int | None, str]] = []
     for player in range(len(view.get("seats") or [])):
         status.append((player, f"{points[player] if player < len(points) else 0:>2}"))
-    row = [str(v) for v in (view.get("row") or [])]
-    status.append((None, clip(f"row {' '.join(row[-3:]) if row else '-'}", chars)))
+    status.append((None, pen.fit(_row(view, lang), width)))
     supply = view.get("supply") or []
     caps = [str(s.get("captured", 0)) for s in supply if isinstance(s, Mapping)]
     if caps:
-        status.append((None, clip("cap " + "/".join(caps), chars)))
+        status.append((None, pen.fit(say(WORDS, "captured", lang, counts="/".join(caps)),
+                                     width)))
     declaration = view.get("declaration")
     if declaration:
         kind = declaration.get("kind") if isinstance(declaration, Mapping) else declaration
-        status.append((None, clip(f"{str(kind).capitalize()}!", chars)))
-    y = 0
+        if f"declared.{kind}" in WORDS:
+            status.append((None, say(WORDS, f"declared.{kind}", lang)))
+    y = top
     for who, text in status:
         if y + LINE_H > limit:
             break
@@ -135,7 +142,8 @@ def board_screen(
 #: on each side keep one hand from reading as part of a longer one.
 CARD_W, CARD_H, CARD_GAP, CARD_MARGIN = 10, 13, 2, 3
 HAND_X = 3 * CELL + CARD_MARGIN
-HAND_Y = LINE_H + 2
+#: The hand's row of cards, under the title bar and the holder's name.
+HAND_Y = LINE_H
 
 
 def card_row(cards: list[int], chosen: int | None = None) -> Image.Image:
@@ -161,62 +169,59 @@ def chosen_position(cards: list[int], value: int | None) -> int | None:
 
 def hand_screen(
     view: Mapping[str, Any], seat: int, *, chosen: int | None = None, prompt: str = "",
-    highlight: int | None = None,
+    highlight: int | None = None, lang: str = "en",
 ) -> Image.Image:
     """``seat``'s own hand beside the board: only for the seat's own view, after they took
     the pad. ``chosen`` is the value of the card being played (shown inverted)."""
     hands = view.get("hands") or []
     cards = [int(c) for c in (hands[seat].get("cards") or [])] if seat < len(hands) else []
     image = blank()
-    pen = Pen(image)
+    pen = Pen(image, lang)
     draw_board(pen, view, highlight)
     x = 3 * CELL + 2
-    chars = (WIDTH - x) // CHAR_W
+    width = WIDTH - x
+    chars = width // CHAR_W
+    top = pen.header(title(lang), left=x - 1)
     points = list(view.get("points") or [0, 0])
-    pen.name(x, 0, _name(view, seat), seat, chars=chars - 3)
-    pen.text(WIDTH - 2 * CHAR_W, 0, f"{points[seat] if seat < len(points) else 0:>2}")
+    pen.name(x, top, _name(view, seat), seat, chars=chars - 3)
+    pen.text(WIDTH - 2 * CHAR_W, top, f"{points[seat] if seat < len(points) else 0:>2}")
     image.paste(card_row(cards, chosen_position(cards, chosen)),
-                (HAND_X - CARD_MARGIN, HAND_Y))
-    prompt_lines = [clip(line, chars) for line in prompt.split("\n")] if prompt else []
+                (HAND_X - CARD_MARGIN, top + HAND_Y))
+    prompt_lines = [pen.fit(line, width) for line in prompt.split("\n")] if prompt else []
     limit = HEIGHT - LINE_H * len(prompt_lines)
     pen.lines(x, limit, prompt_lines)
     other = 1 - seat
-    row = [str(v) for v in (view.get("row") or [])]
-    status = [f"row {' '.join(row[-3:]) if row else '-'}"]
+    status = [_row(view, lang)]
     declaration = view.get("declaration")
     if isinstance(declaration, Mapping) and declaration.get("against") == seat:
-        status.append("must play!" if declaration.get("kind") == "play" else "no Play!")
+        status.append(say(WORDS, "must_play" if declaration.get("kind") == "play"
+                          else "no_play", lang))
     size = hands[other].get("size", 0) if other < len(hands) else 0
     said = (view.get("announced_sums") or [None, None])[other]
-    status.append(f"vs {size}c" + (f" sum{said}" if said is not None else ""))
-    y = HAND_Y + CARD_H + 1
+    status.append(say(WORDS, "versus", lang, size=size) if said is None
+                  else say(WORDS, "versus_sum", lang, size=size, sum=said))
+    y = top + HAND_Y + CARD_H + 1
     for text in status:
         if y + LINE_H > limit + 1:
             break
-        pen.text(x, y, clip(text, chars))
+        pen.text(x, y, pen.fit(text, width))
         y += LINE_H
     return image
 
 
-#: How a round was won, in the OLED's words (``rules.hacktrick.endings.RoundEnd``).
-ROUND_ENDS = {
-    "three_on_a_square": "three markers on one square",
-    "line": "a marker on each square of a line",
-    "out_of_markers": "the opponent ran out of markers",
-    "no_move": "the opponent could take no turn",
-}
-
-
-def round_screen(view: Mapping[str, Any]) -> Image.Image:
-    """The last round's result: who won it, how, the points it scored and the score."""
+def round_screen(view: Mapping[str, Any], *, lang: str = "en") -> Image.Image:
+    """The last round's result: who won it, how (``end.<RoundEnd>``), the points it scored
+    and the score."""
     result = view.get("last_round") or {}
     seats = [str(s) for s in view.get("seats") or []]
-    names = [s if bitmap_safe(s) else seat_label(i) for i, s in enumerate(seats)]
+    names = [shown_name(s, i) for i, s in enumerate(seats)]
     winner = int(result.get("winner", 0))
     points = list(view.get("points") or [0] * len(names))
     score = ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=False))
     who = names[winner] if winner < len(names) else "?"
-    how = ROUND_ENDS.get(str(result.get("reason")), "")
-    text = (f"{who} wins the round (+{result.get('points', 1)}): {how}. "
-            f"Score: {score}")
-    return message_screen(f"Round {result.get('round', '?')}", text, "OK")
+    end = f"end.{result.get('reason')}"
+    how = say(WORDS, end, lang) if end in WORDS else ""
+    text = say(WORDS, "round_won", lang, who=who, points=result.get("points", 1), how=how,
+               score=score)
+    return message_screen(title(lang), text, "OK", lang=lang,
+                          right=say(WORDS, "round", lang, round=result.get("round", "?")))

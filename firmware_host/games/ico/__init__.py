@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from firmware_host.games import BoxGame
 from firmware_host.games.ico.pad import IcoPad
+from firmware_host.games.ico.words import REFUSALS, WORDS
 from rules.ico import GAME
 from rules.ico.bots import BOTS
 
-BOX = BoxGame(rules=GAME, pad=IcoPad(), bots=BOTS)
+BOX = BoxGame(rules=GAME, pad=IcoPad(), bots=BOTS, words=WORDS, refusals=REFUSALS)

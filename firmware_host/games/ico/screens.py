@@ -10,7 +10,10 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip
+from firmware_host.games.ico.words import WORDS
+from firmware_host.screens.text import CHAR_W, HEIGHT, LINE_H, WIDTH, Pen, blank, clip, shown_name
+from firmware_host.screens.words import WORDS as BOX_WORDS
+from firmware_host.screens.words import say
 
 #: Corners of the drawn triangle: top, bottom-left, bottom-right.
 CORNERS = ((32, 3), (3, 60), (61, 60))
@@ -36,10 +39,12 @@ def _corner_of(face: Sequence[str], vertex: str) -> tuple[int, int]:
     return CORNERS[face.index(vertex)] if vertex in face else CORNERS[0]
 
 
-def board_screen(view: Mapping[str, Any], *, prompt: str = "") -> Image.Image:
-    """The active face with its edges 1–3, legal ones marked, and the status."""
+def board_screen(view: Mapping[str, Any], *, prompt: str = "",
+                 lang: str = "en") -> Image.Image:
+    """The active face with its edges 1–3, legal ones marked, and the status, under ICO's
+    name and the mover's."""
     image = blank()
-    pen = Pen(image)
+    pen = Pen(image, lang)
     faces = {str(f["id"]): f for f in view.get("faces") or []}
     face = faces.get(str(view.get("active_face")), {})
     vertices = [str(v) for v in face.get("vertices", [])]
@@ -63,22 +68,29 @@ def board_screen(view: Mapping[str, Any], *, prompt: str = "") -> Image.Image:
             pen.draw.rectangle((lx - 1, ly, lx + CHAR_W, ly + LINE_H - 1), fill=0)
         pen.text(lx, ly, str(number), fill=0 if is_legal else 1)
         seats = "".join(str(s + 1) for s in edge_seats(edge)) or "-"
-        pen.text(x0, (number - 1) * LINE_H + LINE_H + 2, clip(f"{number} {edge['id']} {seats}",
-                                                            chars))
+        pen.text(x0, number * LINE_H + 1, clip(f"{number} {edge['id']} {seats}", chars))
     seats_names = list(view.get("seats") or [])
     to_act = [s for s in view.get("to_act") or [] if 0 <= s < len(seats_names)]
-    if to_act:
-        pen.text(x0, 0, f"{to_act[0] + 1}:")
-        pen.name(x0 + 2 * CHAR_W, 0, str(seats_names[to_act[0]]), to_act[0], chars=chars - 2)
-    status = f"L{view.get('level', 1)} t{view.get('turn', 1)} {view.get('active_face', '')}"
-    pen.text(x0, 4 * LINE_H + 1, clip(status, chars))
+    title = say(WORDS, "name", lang)
+    mover = ""
+    if to_act and not view.get("outcome"):
+        name = shown_name(str(seats_names[to_act[0]]), to_act[0])
+        mover = pen.fit(f"{to_act[0] + 1}:{name}",
+                        WIDTH - x0 - pen.width(title) - CHAR_W - 1)
+    pen.header(title, mover, left=x0 - 1)
+    width = WIDTH - x0
+    if view.get("outcome"):
+        pen.text(x0, 4 * LINE_H + 1, pen.fit(say(BOX_WORDS, "game_over", lang), width))
+        prompt = say(BOX_WORDS, "ok_results", lang)
+    else:
+        status = say(WORDS, "status", lang, turn=view.get("turn", 1),
+                     face=view.get("active_face", ""))
+        pen.text(x0, 4 * LINE_H + 1, pen.fit(status, width))
     left = list(view.get("markers_left") or [])
     if to_act and to_act[0] < len(left) and not view.get("outcome"):
-        pen.text(x0, 5 * LINE_H, clip(f"{left[to_act[0]]} left", chars))
-    if view.get("outcome"):
-        prompt = "Game over"
+        pen.text(x0, 5 * LINE_H + 1, pen.fit(say(WORDS, "left", lang, n=left[to_act[0]]), width))
     if prompt:
-        pen.text(x0, HEIGHT - LINE_H, clip(prompt, chars))
+        pen.text(x0, HEIGHT - LINE_H, pen.fit(prompt, width))
     return image
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from firmware_host.games import BoxGame
 from firmware_host.games.unlock.pad import UnlockPad
+from firmware_host.games.unlock.screens import scored_seats
+from firmware_host.games.unlock.words import REFUSALS, WORDS
 from firmware_host.undo import changed_keys, generic_refusal
 from rules import Game
 from rules.unlock import GAME, codes_remaining
@@ -56,4 +58,5 @@ def public_extras(state: Any) -> dict[str, Any]:
 
 
 BOX = BoxGame(rules=GAME, pad=UnlockPad(), undo=undo_refusal, extras=public_extras,
-              abandoned=GAME.abandon, tournament=Tournament, bots=BOTS)
+              abandoned=GAME.abandon, tournament=Tournament, bots=BOTS, words=WORDS,
+              refusals=REFUSALS, scored=scored_seats)

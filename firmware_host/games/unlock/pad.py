@@ -1,16 +1,19 @@
 """UNLOCK on the pad: the Lock draws the secret, then each guesser in turn enters a code,
 with a privacy screen ("pass the pad to Aiko") before each; then the reveal and the scores.
 
-Dots are added in order; a dot already drawn is ignored, and any other dot the rules refuse
-next (crossed by a line with auto-connection off, joined by auto-connection, or reached over a
-used dot) is refused with the rules' reason. Back removes the last one; OK submits. A code the
-rules refuse is shown with their message and kept for fixing. Whose turn it is comes from the
-published view (guessers who submitted on their phone are skipped).
+Dots are added in order; a dot the rules refuse next (already drawn, crossed by a line with
+auto-connection off, joined by auto-connection, or reached over a used dot) is refused with the
+rules' reason. Back removes the last one (with none drawn, it goes back to the privacy screen);
+OK submits. A code the rules refuse is shown with their message and kept for fixing. Whose turn
+it is comes from the published view (guessers who submitted on their phone are skipped). Any
+other input is refused in words (a die roll, a dot on the privacy screen or the reveal).
 
 On the 4×4 card the pad's nine dots are too few: while a code is being drawn every key of the
 4×4 keypad is the dot in the same place (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D,
 `KEYPAD_DOTS`), so ``#`` and ``*`` are dots and OK and Back are the pad's own buttons; the pad's
 dots are refused with that explanation. On the other screens ``#``/``*`` are OK/Back as usual.
+
+Every screen is drawn in the OLED's language (``table.lang``) under UNLOCK's name.
 """
 
 from __future__ import annotations
@@ -24,11 +27,8 @@ from firmware_host.games.unlock import screens
 from firmware_host.pad.inputs import Input, as_dot, as_grid4_dot
 from firmware_host.pad.steps import Accepted, Act, PadEvent, Step, Table
 from firmware_host.screens.message import message_screen, pass_pad_screen
+from firmware_host.screens.text import shown_name
 from rules.unlock import dot_refusal
-
-#: Why the pad's dots do nothing on a 4×4 card.
-GRID4_PAD_DOTS = ("a 4x4 code is drawn on the keypad: each key is the dot in its place "
-                  "(1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D); OK and Back are the pad's buttons")
 
 
 def latest_turn(view: dict[str, Any]) -> int:
@@ -82,56 +82,58 @@ class UnlockPad:
             state.entrant == next_entrant(view))
         if size == 4 and drawing:
             if event.kind == "dot" and event.key is None:
-                return Step(state, refusal=GRID4_PAD_DOTS)
+                return Step(state, refusal=table.say("grid4_pad_dots"))
             event = as_grid4_dot(event)
-        elif size == 4 and event.kind == "dot":
-            return Step(state)  # the pad's dots mean nothing on a 4×4 card
-        else:
+        elif size == 3:
             event = as_dot(event)
         if _unseen_reveal(state, view):
             if event.kind == "ok" and state.reveal_page + 1 < screens.reveal_pages(view):
                 return Step(replace(state, reveal_page=state.reveal_page + 1))
             if event.kind == "ok":
                 return Step(replace(state, seen_turn=latest_turn(view), reveal_page=0))
-            return Step(state)
+            return Step(state, refusal=table.say("reveal_ok"))
         seat = next_entrant(view)
         if seat is None:
-            return Step(state)
+            return Step(state, refusal=table.say("not_pad_turn"))
         if state.entrant != seat:
             # the privacy screen: only OK opens the entry; it never shows anyone's code
             if event.kind == "ok":
                 return Step(replace(state, entrant=seat, dots=()))
-            return Step(state)
+            name = shown_name(str(view["seats"][seat]), seat)
+            return Step(state, refusal=table.say("privacy_ok", name=name))
         if event.kind == "dot" and event.value is not None and 1 <= event.value <= size * size:
             auto_connect = (view.get("options") or {}).get("auto_connect") is not False
             refusal = dot_refusal(list(state.dots), event.value, size, auto_connect)
             if refusal is None:
                 return Step(replace(state, dots=(*state.dots, event.value)))
-            if event.value in state.dots:  # a dot already drawn is ignored, as before
-                return Step(state)
-            return Step(state, refusal=refusal)
+            return Step(state, refusal=table.phrase(refusal))
         if event.kind == "back":
+            if not state.dots:  # nothing drawn: back to the privacy screen
+                return Step(replace(state, entrant=None))
             return Step(replace(state, dots=state.dots[:-1]))
         if event.kind == "ok":
             if len(state.dots) < 2:
-                return Step(state, refusal="draw at least one line: two dots or more")
+                return Step(state, refusal=table.say("too_short"))
             verb = "secret" if seat == int(view.get("lock", 0)) else "guess"
             return Step(state, (Act(seat, f"{verb} {'-'.join(map(str, state.dots))}"),))
-        return Step(state)
+        return Step(state, refusal=table.unused(event))
 
     def screen(self, state: UnlockPadState, table: Table) -> Image.Image:
         view = table.view()
+        lang = table.lang
         if _unseen_reveal(state, view):
-            return screens.reveal_screen(view, state.reveal_page)
+            return screens.reveal_screen(view, state.reveal_page, lang=lang)
         if view.get("outcome"):
-            return screens.scores_screen(view)
+            return screens.scores_screen(view, lang=lang)
         seat = next_entrant(view)
         if seat is None:
-            return message_screen("UNLOCK", "Waiting for the other players.")
+            return message_screen(table.title, table.say("waiting"), lang=lang)
         if state.entrant != seat:
-            return pass_pad_screen(str(view["seats"][seat]), seat)
+            return pass_pad_screen(str(view["seats"][seat]), seat, title=table.title,
+                                   lang=lang)
         lock = int(view.get("lock", 0))
-        return screens.entry_screen(view, seat, list(state.dots), secret=seat == lock)
+        return screens.entry_screen(view, seat, list(state.dots), secret=seat == lock,
+                                    lang=lang)
 
 
 def _unseen_reveal(state: UnlockPadState, view: dict[str, Any]) -> bool:

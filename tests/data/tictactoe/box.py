@@ -14,10 +14,13 @@ from tests.data.tictactoe.rules import GAME, MARKS
 CELL = 20
 
 
-def board_screen(view: dict[str, object]) -> Image.Image:
-    """The grid with each mark, and whose turn it is (or the result)."""
+def board_screen(view: dict[str, object], title: str = GAME.name,
+                 lang: str = "en") -> Image.Image:
+    """The grid with each mark, and whose turn it is (or the result), under the game's
+    ``title`` (every screen names its game: docs/adding-a-game.md)."""
     image = blank()
-    pen = Pen(image)
+    pen = Pen(image, lang)
+    pen.header(title, left=64)
     for k in (1, 2):
         pen.draw.line((k * CELL, 2, k * CELL, 3 * CELL + 1), fill=1)
         pen.draw.line((2, k * CELL + 1, 3 * CELL - 1, k * CELL + 1), fill=1)
@@ -51,15 +54,17 @@ class TicTacToePad:
 
     def step(self, state: None, event: PadEvent, table: Table) -> Step[None]:
         view = table.view()
-        if not isinstance(event, Input) or not view["to_act"]:
+        if not isinstance(event, Input):
             return Step(None)
+        if not view["to_act"]:
+            return Step(None, refusal=table.unused(event))
         event = as_dot(event)
         if event.kind == "dot" and event.value is not None and 1 <= event.value <= 9:
             return Step(None, (Act(view["to_act"][0], f"mark {event.value}"),))
-        return Step(None)
+        return Step(None, refusal=table.unused(event))  # refused in words, never dropped
 
     def screen(self, state: None, table: Table) -> Image.Image:
-        return board_screen(table.view())
+        return board_screen(table.view(), table.title, table.lang)
 
 
 BOX = BoxGame(rules=GAME, pad=TicTacToePad())

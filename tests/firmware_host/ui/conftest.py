@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.config import DeviceSettings
 from firmware_host.device import Device, open_device
 from firmware_host.pad_loop import PadLoop
 from firmware_host.screens.start import start_screen
+from firmware_host.screens.text import HEIGHT, Pen, blank
 from firmware_host.simulator import Simulator
 
 WAIT = 5.0
@@ -84,7 +85,7 @@ def shows(pad: PadLoop, expected: Image.Image, timeout: float = WAIT) -> bool:
 @pytest.fixture
 def box(tmp_path: Path) -> Iterator[Box]:
     companion = Companion.open(tmp_path / "data", host_pin=PIN)
-    device = open_device(DeviceSettings(url=URL), companion, mode="simulator",
+    device = open_device(DeviceSettings(url=URL, menu_hold=0.3), companion, mode="simulator",
                          rng=random.Random(216))
     assert device.simulator is not None
     try:
@@ -95,3 +96,42 @@ def box(tmp_path: Path) -> Iterator[Box]:
     finally:
         device.close()
         companion.close()
+
+
+def drawn_text(text: str, lang: str = "en", x: int = 0) -> Image.Image:
+    """``text`` drawn alone on a blank frame at ``x``, its top line at 0."""
+    image = blank()
+    Pen(image, lang).text(x, 0, text)
+    return image
+
+
+def has_line(frame: Image.Image, text: str, lang: str = "en", *, x: int = 0,
+             inverted: bool = False) -> bool:
+    """Whether ``frame`` shows ``text`` at ``x`` on some line: the rows of its glyphs match
+    pixel for pixel over the text's width (on a white bar when ``inverted``)."""
+    sample = drawn_text(text, lang, x)
+    box = sample.getbbox()
+    assert box is not None, f"{text!r} draws nothing"
+    _, top, _, bottom = box
+    width = Pen(blank(), lang).width(text)
+    glyphs = sample.crop((x, top, x + width, bottom)).tobytes()
+    frame = frame.convert("1")
+    for y in range(HEIGHT - (bottom - top) + 1):
+        strip = frame.crop((x, y, x + width, y + bottom - top))
+        if inverted:
+            strip = ImageChops.invert(strip.convert("L")).convert("1")
+        if strip.tobytes() == glyphs:
+            return True
+    return False
+
+
+def end_game_screens(box: Box, gid: int, *, onward: str, winner: str | None) -> None:
+    """From an ended game's last screen: OK shows the results — the winner named (or a draw)
+    and how to go on (``onward``, the last line) — and OK goes on."""
+    box.sim.ok()
+    results = box.screen()
+    headline = f"Winner: {winner}" if winner is not None else "A draw: no winner"
+    assert has_line(results, headline), f"the results do not say {headline!r}"
+    assert has_line(results, onward), f"the results do not say {onward!r}"
+    box.sim.ok()
+    box.settle()

@@ -12,11 +12,18 @@ from typing import Any
 from PIL import Image
 
 from firmware_host.games.dice216 import screens as dice216
+from firmware_host.games.dice216.words import WORDS as DICE216_WORDS
 from firmware_host.games.hacktrick import screens as hacktrick
+from firmware_host.games.hacktrick.words import WORDS as HACKTRICK_WORDS
 from firmware_host.games.ico import screens as ico
+from firmware_host.games.ico.words import WORDS as ICO_WORDS
 from firmware_host.games.unlock import screens as unlock
+from firmware_host.games.unlock.words import WORDS as UNLOCK_WORDS
+from firmware_host.pad.menu import Menu, MenuEntry, menu_screen
 from firmware_host.screens.message import message_screen, pass_pad_screen, refused_screen
+from firmware_host.screens.results import results_screen
 from firmware_host.screens.start import start_screen
+from firmware_host.screens.words import WORDS, say
 from rules import get_game
 
 
@@ -67,6 +74,8 @@ def dice_view(size: int, moves: list[tuple[int, str]], players: list[str] | None
 DICE_6 = [(-1, "roll 4"), (0, "place 1 1"), (-1, "roll 6"), (1, "place 2 2"),
           (-1, "roll 1"), (0, "place 3 3"), (-1, "roll 3"), (1, "place 6 6"), (-1, "roll 5")]
 DICE_4 = [(-1, "roll 4"), (0, "place 1 1"), (-1, "roll 2"), (1, "place 4 4"), (-1, "roll 3")]
+DICE_4_FULL = [m for i in range(16)
+               for m in ((-1, f"roll {1 + i % 4}"), (i % 2, f"place {i // 4 + 1} {i % 4 + 1}"))]
 DICE_12 = [m for i in range(6)
            for m in ((-1, f"roll {1 + i % 6}"), (i % 4, f"place {i + 1} {i + 1}"))]
 
@@ -106,61 +115,124 @@ def ico_view() -> dict[str, Any]:
     return rules.view(state, None)
 
 
-LONG_REFUSAL = ("line 1-6 joins dots that are not neighbours; on Easy a line joins "
-                "horizontally, vertically or diagonally adjacent dots")
+LONG_REFUSAL = {
+    "en": ("line 1-6 joins dots that are not neighbours; on Easy a line joins horizontally, "
+           "vertically or diagonally adjacent dots"),
+    "ja": ("線1-6は隣り合わないドットを結んでいます(やさしいでは不可)。やさしいでは線は縦・横・"
+           "斜めに隣り合うドットだけを結びます。経路は同じドットを2回通過することはできません。"),
+}
+CROSSING = {"en": "lines 1-5 and 2-4 cross; crossing is not allowed on Easy",
+            "ja": "線1-5と2-4が交差しています(やさしいでは交差できません)"}
 
-SCENES: dict[str, Callable[[], Image.Image]] = {
-    "start": lambda: start_screen("http://192.168.1.23:8080/", "4821"),
-    "start_no_die": lambda: start_screen("http://tabletop.local:8080/", "0917", note="no die"),
-    "message_refused": lambda: refused_screen(
-        "lines 1-5 and 2-4 cross; crossing is not allowed on Easy"),
-    "message_refused_page_1": lambda: refused_screen(LONG_REFUSAL, 0),
-    "message_refused_page_2": lambda: refused_screen(LONG_REFUSAL, 1),
-    "pass_pad": lambda: pass_pad_screen("Aiko", 1),
-    "unlock_secret_drawing": lambda: unlock.entry_screen(unlock_view(0, 0), 0, [1, 2, 5, 9],
-                                                         secret=True),
-    "unlock_secret_empty": lambda: unlock.entry_screen(unlock_view(0, 0), 0, [], secret=True),
-    "unlock_guess_drawing": lambda: unlock.entry_screen(unlock_view(4, 2), 2, [7, 5, 3],
-                                                        secret=False),
-    "unlock_4x4_legend": lambda: unlock.entry_screen(unlock4_view(0), 0, [], secret=True),
-    "unlock_4x4_drawing": lambda: unlock.entry_screen(unlock4_view(0), 0, [1, 6, 11, 16, 12],
-                                                      secret=True),
-    "unlock_reveal": lambda: unlock.reveal_screen(unlock_view(7)),
-    "unlock_scores": lambda: unlock.scores_screen(unlock_view(7)),
-    "unlock_over": lambda: unlock.scores_screen(unlock_over()),
-    "unlock_reveal_six_page_1": lambda: unlock.reveal_screen(unlock_seven(), 0),
-    "unlock_reveal_six_page_2": lambda: unlock.reveal_screen(unlock_seven(), 1),
-    "unlock_over_six_guessers": lambda: unlock.scores_screen(unlock_seven()),
-    "dice216_cursor_empty": lambda: dice216.board_screen(dice_view(6, DICE_6), (1, 2),
-                                                         prompt="5/OK place"),
-    "dice216_cursor_taken": lambda: dice216.board_screen(dice_view(6, DICE_6), (1, 1),
-                                                         prompt="5/OK place"),
-    "dice216_4x4": lambda: dice216.board_screen(dice_view(4, DICE_4), (3, 3),
-                                                prompt="5/OK place"),
-    "dice216_12x12_four_players": lambda: dice216.board_screen(
-        dice_view(12, DICE_12, ["Aiko", "Ben", "Cy", "Dee"]), None, prompt="roll/OK"),
-    "dice216_12x12_cursor_on_taken_cell": lambda: dice216.board_screen(
+Scene = Callable[[str], Image.Image]
+
+
+def hw(key: str, lang: str, **values: object) -> str:
+    """Hacktrick's words."""
+    return say(HACKTRICK_WORDS, key, lang, **values)
+
+
+def menu_scene(lang: str) -> Image.Image:
+    entries = [MenuEntry(3, unlock.title(lang), "Kenji,Aiko,Ben"),
+               MenuEntry(5, hacktrick.title(lang), "Aiko,Ben"),
+               MenuEntry(7, say(DICE216_WORDS, "name", lang), "愛子,Dee")]
+    return menu_screen(Menu(1), entries, 3, lang)
+
+
+def results_scene(lang: str) -> Image.Image:
+    view = unlock_over()
+    onward = [say(WORDS, "next_pass", lang, name="Aiko"), say(WORDS, "ok_next_game", lang)]
+    reason = say(UNLOCK_WORDS, "reason.found", lang)
+    return results_screen(view, unlock.title(lang), onward, lang=lang, reason=reason,
+                          seats=unlock.scored_seats(view))
+
+
+def ico_over(lang: str) -> Image.Image:
+    rules = get_game("ico")
+    state = rules.start(["Aiko", "Ben"], {**ICO_OPTIONS, "turn_cap": 60}, seed=7)
+    while rules.outcome(state) is None:
+        seat = rules.to_act(state)[0]
+        state = rules.apply(state, seat, sorted(rules.legal_actions(state, seat))[-1])
+    view = rules.view(state, None)
+    reason = say(ICO_WORDS, f"reason.{view['outcome']['reason']}", lang, winner="Ben",
+                 figure=view["outcome"]["figure"], turn_cap=60)
+    return results_screen(view, "ICO", [say(WORDS, "ok_start", lang)], lang=lang,
+                          reason=reason)
+
+
+SCENES: dict[str, Scene] = {
+    "start": lambda lang: start_screen("http://192.168.1.23:8080/", "4821", lang=lang),
+    "start_no_die": lambda lang: start_screen("http://tabletop.local:8080/", "0917",
+                                              note=say(WORDS, "no_die", lang), lang=lang),
+    "message_refused": lambda lang: refused_screen(CROSSING[lang], title=unlock.title(lang),
+                                                   lang=lang),
+    "message_refused_page_1": lambda lang: refused_screen(
+        LONG_REFUSAL[lang], 0, title=unlock.title(lang), lang=lang),
+    "message_refused_page_2": lambda lang: refused_screen(
+        LONG_REFUSAL[lang], 1, title=unlock.title(lang), lang=lang),
+    "pass_pad": lambda lang: pass_pad_screen("Aiko", 1, title=unlock.title(lang), lang=lang),
+    "pass_pad_japanese_name": lambda lang: pass_pad_screen("愛子", 1, title=unlock.title(lang),
+                                                           lang=lang),
+    "unlock_secret_drawing": lambda lang: unlock.entry_screen(
+        unlock_view(0, 0), 0, [1, 2, 5, 9], secret=True, lang=lang),
+    "unlock_secret_empty": lambda lang: unlock.entry_screen(unlock_view(0, 0), 0, [],
+                                                            secret=True, lang=lang),
+    "unlock_guess_drawing": lambda lang: unlock.entry_screen(
+        unlock_view(4, 2), 2, [7, 5, 3], secret=False, lang=lang),
+    "unlock_4x4_legend": lambda lang: unlock.entry_screen(unlock4_view(0), 0, [], secret=True,
+                                                          lang=lang),
+    "unlock_4x4_drawing": lambda lang: unlock.entry_screen(
+        unlock4_view(0), 0, [1, 6, 11, 16, 12], secret=True, lang=lang),
+    "unlock_reveal": lambda lang: unlock.reveal_screen(unlock_view(7), lang=lang),
+    "unlock_scores": lambda lang: unlock.scores_screen(unlock_view(7), lang=lang),
+    "unlock_over": lambda lang: unlock.scores_screen(unlock_over(), lang=lang),
+    "unlock_reveal_six_page_1": lambda lang: unlock.reveal_screen(unlock_seven(), 0, lang=lang),
+    "unlock_reveal_six_page_2": lambda lang: unlock.reveal_screen(unlock_seven(), 1, lang=lang),
+    "unlock_over_six_guessers": lambda lang: unlock.scores_screen(unlock_seven(), lang=lang),
+    "results_tournament": results_scene,
+    "results_ico": ico_over,
+    "menu": menu_scene,
+    "dice216_cursor_empty": lambda lang: dice216.board_screen(
+        dice_view(6, DICE_6), (1, 2), prompt=say(DICE216_WORDS, "prompt.place", lang, n=5),
+        lang=lang),
+    "dice216_cursor_taken": lambda lang: dice216.board_screen(
+        dice_view(6, DICE_6), (1, 1), prompt=say(DICE216_WORDS, "prompt.place", lang, n=5),
+        lang=lang),
+    "dice216_4x4": lambda lang: dice216.board_screen(
+        dice_view(4, DICE_4), (3, 3), prompt=say(DICE216_WORDS, "prompt.place", lang, n=3),
+        lang=lang),
+    "dice216_12x12_four_players": lambda lang: dice216.board_screen(
+        dice_view(12, DICE_12, ["Aiko", "Ben", "Cy", "Dee"]), None,
+        prompt=say(DICE216_WORDS, "prompt.roll", lang), lang=lang),
+    "dice216_12x12_cursor_on_taken_cell": lambda lang: dice216.board_screen(
         dice_view(12, [*DICE_12, (-1, "roll 2")], ["Aiko", "Ben", "Cy", "Dee"]), (2, 2),
-        prompt="5/OK place"),
-    "dice216_12x12_cursor_on_empty_cell": lambda: dice216.board_screen(
+        prompt=say(DICE216_WORDS, "prompt.place", lang, n=2), lang=lang),
+    "dice216_12x12_cursor_on_empty_cell": lambda lang: dice216.board_screen(
         dice_view(12, [*DICE_12, (-1, "roll 2")], ["Aiko", "Ben", "Cy", "Dee"]), (2, 3),
-        prompt="5/OK place"),
-    "hacktrick_board": lambda: hacktrick.board_screen(hack_view(), prompt="card 0-5\nOK: draw"),
-    "hacktrick_highlight": lambda: hacktrick.board_screen(
-        hack_view(), prompt="OK: play 4\nagain: ×2", highlight=6),
-    "hacktrick_declare": lambda: hacktrick.board_screen(
-        hack_view(), prompt="1: Play!\n3: Guard!\nOK: none", highlight=6),
-    "hacktrick_hand": lambda: hacktrick.hand_screen(hack_virtual(1), 1,
-                                                    prompt="OK: draw\nBack: ask"),
-    "hacktrick_hand_chosen": lambda: hacktrick.hand_screen(
-        hack_virtual(1), 1, chosen=2, prompt="OK: play 2\nagain: ×2", highlight=2),
-    "hacktrick_hand_play_on_you": lambda: hacktrick.hand_screen(
+        prompt=say(DICE216_WORDS, "prompt.place", lang, n=2), lang=lang),
+    "dice216_over": lambda lang: dice216.board_screen(dice_view(4, DICE_4_FULL), None,
+                                                      lang=lang),
+    "hacktrick_board": lambda lang: hacktrick.board_screen(
+        hack_view(), prompt=hw("prompt.choose", lang), lang=lang),
+    "hacktrick_highlight": lambda lang: hacktrick.board_screen(
+        hack_view(), prompt=hw("prompt.play", lang, value=4), highlight=6, lang=lang),
+    "hacktrick_declare": lambda lang: hacktrick.board_screen(
+        hack_view(), prompt=hw("prompt.declare", lang), highlight=6, lang=lang),
+    "hacktrick_hand": lambda lang: hacktrick.hand_screen(
+        hack_virtual(1), 1, prompt=hw("prompt.hand", lang), lang=lang),
+    "hacktrick_hand_chosen": lambda lang: hacktrick.hand_screen(
+        hack_virtual(1), 1, chosen=2, prompt=hw("prompt.play", lang, value=2), highlight=2,
+        lang=lang),
+    "hacktrick_hand_play_on_you": lambda lang: hacktrick.hand_screen(
         played("hacktrick", ["Aiko", "Ben"], {}, [(0, "lead 0"), (1, "play 1 declare=play")],
-               0), 0, prompt="play 0-5\nBack: ask"),
-    "hacktrick_pass_between": lambda: hacktrick.board_screen(
-        hack_virtual(None), prompt="pass pad\nto Ben\nOK"),
-    "hacktrick_round_over": lambda: hacktrick.round_screen(hack_round_over()),
-    "pass_pad_hand": lambda: pass_pad_screen("Ben", 1, hint="OK: see your hand"),
-    "ico_face": lambda: ico.board_screen(ico_view(), prompt="1-3 place"),
-    "waiting": lambda: message_screen("UNLOCK", "Waiting for the other players."),
+               0), 0, prompt=hw("prompt.must_play", lang), lang=lang),
+    "hacktrick_pass_between": lambda lang: hacktrick.board_screen(
+        hack_virtual(None), prompt=hw("prompt.pass", lang, name="Ben"), lang=lang),
+    "hacktrick_round_over": lambda lang: hacktrick.round_screen(hack_round_over(), lang=lang),
+    "pass_pad_hand": lambda lang: pass_pad_screen("Ben", 1, hint=hw("hint_open", lang),
+                                                  title=hacktrick.title(lang), lang=lang),
+    "ico_face": lambda lang: ico.board_screen(
+        ico_view(), prompt=say(ICO_WORDS, "prompt.place", lang), lang=lang),
+    "waiting": lambda lang: message_screen(unlock.title(lang),
+                                           say(UNLOCK_WORDS, "waiting", lang), lang=lang),
 }

@@ -8,7 +8,7 @@ import pytest
 from firmware_host.games.dice216 import screens as screens
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
-from tests.firmware_host.ui.conftest import Box, same
+from tests.firmware_host.ui.conftest import Box, end_game_screens, has_line, same
 
 
 def move_cursor(box: Box, start: tuple[int, int], target: tuple[int, int]) -> None:
@@ -45,7 +45,8 @@ def test_full_4x4_game_with_die_from_serial_and_cursor_pad(box: Box) -> None:
         assert box.wait_actions(gid, count)[-1] == (CHANCE, f"roll {value}")
         view = box.companion.view(gid, None)
         assert view["pending_roll"] == value and view["mover"] == seat
-        assert same(box.screen(), screens.board_screen(view, cursor, prompt="5/OK place"))
+        assert same(box.screen(), screens.board_screen(view, cursor,
+                                                       prompt=f"5/OK put {value}"))
         target = targets[seat].pop(0)
         move_cursor(box, cursor, target)
         cursor = target
@@ -60,7 +61,11 @@ def test_full_4x4_game_with_die_from_serial_and_cursor_pad(box: Box) -> None:
     assert final["outcome"]["scores"] == [28, 36]
     assert final["outcome"]["winners"] == [1]
     assert same(box.screen(), screens.board_screen(final, None))
-    box.sim.ok()
+    box.sim.roll(3, faces=4)  # a roll after the end is refused in words, never dropped
+    box.settle()
+    assert box.device.pad.refusal == "the game is over: press OK to go on"
+    box.sim.back()
+    end_game_screens(box, gid, onward="OK: start screen", winner="Ben")
     assert same(box.screen(), start_screen("http://192.168.1.23:8080/", "2468"))
 
 
@@ -148,13 +153,27 @@ def test_12x12_status_line_spells_out_the_cell_under_the_cursor(box: Box) -> Non
     view = box.companion.view(gid, None)
     # the cursor stays on the cell just written: 5, by its writer
     shown = box.screen()
-    assert same(shown, screens.board_screen(view, (3, 4), prompt="5/OK place"))
+    assert same(shown, screens.board_screen(view, (3, 4), prompt="5/OK put 2"))
     written = screens.grid_cells(view)[3][4]
     assert screens.cell_status(written, players) == f"cell 5 {players[mover]}"
     box.sim.tap(6)
     moved = box.screen()
-    assert same(moved, screens.board_screen(view, (3, 5), prompt="5/OK place"))
+    assert same(moved, screens.board_screen(view, (3, 5), prompt="5/OK put 2"))
     assert screens.cell_status(screens.grid_cells(view)[3][5], players) == "cell: -"
-    # the status line (under "die", right of the grid) changed with the cursor
-    line = (66, 3 * 9 + 1 + 9, 128, 3 * 9 + 1 + 18)
+    # the status line (over the prompt, right of the grid) changed with the cursor
+    line = (62, 64 - 2 * 9, 128, 64 - 9)
     assert not same(shown.crop(line), moved.crop(line))
+    assert has_line(moved, "cell: -", x=62)
+
+
+def test_a_die_roll_when_no_roll_is_due_is_refused_in_words(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"])
+    box.sim.roll(4)
+    box.wait_actions(gid, 1)
+    box.sim.roll(6)  # the 4 waits to be placed: this roll is not used, and the OLED says so
+    box.settle()
+    assert box.device.pad.refusal == "no die roll is due now: the 6 was not used"
+    assert box.actions(gid) == [(CHANCE, "roll 4")]
+    box.sim.back()
+    box.sim.ok()
+    assert box.wait_actions(gid, 2)[-1] == (0, "place 1 1")

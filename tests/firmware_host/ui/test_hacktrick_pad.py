@@ -50,7 +50,7 @@ def test_square_no_card_can_reach_is_refused_before_anything_is_sent(box: Box) -
     refusal = box.device.pad.refusal
     assert refusal is not None
     assert "square 8" in refusal and "1, 2, 3, 4, 5" in refusal
-    assert same(shown, refused_screen(refusal))
+    assert same(shown, refused_screen(refusal, title="Hacktrick"))
     box.sim.back()
     assert not same(box.screen(), shown)
     assert len(box.actions(gid)) == 1
@@ -99,7 +99,7 @@ def test_back_asks_the_sum_and_the_rules_refuse_it_without_a_captured_marker(box
     shown = box.screen()
     refusal = box.device.pad.refusal
     assert refusal is not None
-    assert same(shown, refused_screen(refusal))
+    assert same(shown, refused_screen(refusal, title="Hacktrick"))
     assert len(box.actions(gid)) == 1
     rules = get_game("hacktrick")
     state = rules.start(["Aiko", "Ben"], TABLE)

@@ -27,7 +27,7 @@ from firmware_host.games.hacktrick.pad import (
 )
 from firmware_host.screens.message import pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
-from tests.firmware_host.ui.conftest import PIN, URL, Box, same
+from tests.firmware_host.ui.conftest import PIN, URL, Box, end_game_screens, same
 
 PLAYERS = ["Aiko", "Ben"]
 #: A grey level 0 as "0", anything else as "1".
@@ -89,19 +89,28 @@ def start(box: Box, options: dict[str, Any] | None = None, seed: int = 7) -> tup
     return gid, frames
 
 
+TITLE = "Hacktrick"
+
+
 def open_hand(box: Box, gid: int, first: bool) -> int:
     """From the between-turns board (or the game's first screen) to the mover's open hand;
     checks every screen on the way. Returns the mover."""
     view = box.companion.view(gid, None)
     mover = int(view["to_act"][0])
+    privacy = pass_pad_screen(PLAYERS[mover], mover, hint=HINT_OPEN, title=TITLE)
     if not first:
         assert same(box.screen(), screens.board_screen(view, prompt=pass_prompt(view, mover)))
-        box.sim.tap(5)  # dots do nothing here
+        box.sim.tap(5)  # dots do nothing here: refused in words, no hand shown
+        assert same(box.screen(), refused_screen("OK passes the pad on", title=TITLE))
+        box.sim.back()
         assert same(box.screen(), screens.board_screen(view, prompt=pass_prompt(view, mover)))
         box.sim.ok()
-    assert same(box.screen(), pass_pad_screen(PLAYERS[mover], mover, hint=HINT_OPEN))
+    assert same(box.screen(), privacy)
     box.sim.key("3")  # nor keys: only OK opens the hand
-    assert same(box.screen(), pass_pad_screen(PLAYERS[mover], mover, hint=HINT_OPEN))
+    assert same(box.screen(), refused_screen(
+        f"{PLAYERS[mover]} takes the pad and presses OK to see the hand", title=TITLE))
+    box.sim.back()
+    assert same(box.screen(), privacy)
     box.sim.ok()
     own = box.companion.view(gid, mover)
     can_draw = any(a.startswith("draw") for a in own["legal_actions"])
@@ -223,7 +232,8 @@ def test_virtual_game_on_the_pad_never_shows_a_hand_to_the_other_player(
     assert len(view["rounds"]) == rounds + 1 >= target
     show_round_result(box, gid)
     assert same(box.screen(), screens.board_screen(view))
-    box.sim.ok()
+    end_game_screens(box, gid, onward="OK: start screen",
+                     winner=PLAYERS[outcome["winners"][0]])
     assert same(box.screen(), start_screen(URL, PIN))
     assert asked, "the round should have reached a turn where the sum could be asked"
     # the journal on disk holds the round exactly as played
@@ -237,7 +247,7 @@ def test_a_card_not_in_hand_is_refused_and_back_cancels_the_choice(box: Box) -> 
     mine = hand(box, gid, mover)
     missing = next(v for v in range(6) if v not in mine)
     box.sim.key(str(missing))
-    assert same(box.screen(), refused_screen(f"you hold no {missing}"))
+    assert same(box.screen(), refused_screen(f"you hold no {missing}", title=TITLE))
     box.sim.back()
     own = box.companion.view(gid, mover)
     assert same(box.screen(), screens.hand_screen(own, mover, prompt=PROMPT_LEAD))
@@ -287,7 +297,7 @@ def test_draw_is_confirmed_then_declared_and_a_refused_card_keeps_the_hand_open(
     refusal = box.device.pad.refusal
     assert refusal is not None
     assert str(lead) in refusal
-    assert same(shown, refused_screen(refusal))
+    assert same(shown, refused_screen(refusal, title=TITLE))
     assert not contains(shown, hand_image(mine))
     box.sim.back()  # the refusal goes, the hand is back with the card still chosen
     assert same(box.screen(), screens.hand_screen(own, mover, chosen=lead,

@@ -4,10 +4,12 @@ ones marked on the OLED, each placement journaled before it is shown."""
 from __future__ import annotations
 
 from firmware_host.games.ico import screens as screens
-from firmware_host.games.ico.pad import PROMPTS
+from firmware_host.games.ico.words import WORDS
 from firmware_host.screens.message import refused_screen
 from rules import get_game
-from tests.firmware_host.ui.conftest import Box, same
+from tests.firmware_host.ui.conftest import Box, end_game_screens, same
+
+PROMPTS = {phase: WORDS[f"prompt.{phase}"]["en"] for phase in ("place", "move", "roll")}
 
 
 def test_full_game_with_three_edge_buttons(box: Box) -> None:
@@ -41,6 +43,9 @@ def test_full_game_with_three_edge_buttons(box: Box) -> None:
         assert count == 60
     assert same(box.screen(), screens.board_screen(final, prompt=""))
     assert box.companion.games(status="active") == []
+    # the results name the winner (or say it is a draw) and how to go on
+    winner = ["Aiko", "Ben"][outcome["winners"][0]] if outcome["winners"] else None
+    end_game_screens(box, gid, onward="OK: start screen", winner=winner)
 
 
 def test_edge_the_balance_rules_forbid_is_refused_with_their_reason(box: Box) -> None:
@@ -55,17 +60,16 @@ def test_edge_the_balance_rules_forbid_is_refused_with_their_reason(box: Box) ->
     box.sim.tap(illegal[0] + 1)
     shown = box.screen()
     assert len(box.actions(gid)) == 1
-    assert same(box.screen(), shown)
-    from rules import IllegalAction
-    rules = get_game("ico")
+    # refused at once, naming the balance rule and the buttons of the edges it allows
+    allowed = [str(i + 1) for i, e in enumerate(edges) if e in view["legal_edges"]]
+    refusal = (f"{view['balance_rule']} forbids edge {illegal[0] + 1}: "
+               f"use {' or '.join(allowed)}")
+    assert box.device.pad.refusal == refusal
+    assert same(shown, refused_screen(refusal, title="ICO"))
+    rules = get_game("ico")  # and the rules agree: that edge is not a legal action
     state = rules.start(["Aiko", "Ben"], {"start_face": "T0"})
     state = rules.apply(state, 0, box.actions(gid)[0][1])
-    try:
-        rules.apply(state, 1, f"place {edges[illegal[0]]}")
-    except IllegalAction as error:
-        assert same(shown, refused_screen(str(error)))
-    else:
-        raise AssertionError("the rules should refuse that edge")
+    assert f"place {edges[illegal[0]]}" not in rules.legal_actions(state, 1)
     box.sim.ok()
     assert same(box.screen(), screens.board_screen(view, prompt=PROMPTS["place"]))
 
@@ -79,7 +83,7 @@ def test_manual_claims_roll_with_ok_and_claim_with_back(box: Box) -> None:
     box.settle()
     refusal = box.device.pad.refusal
     assert refusal is not None
-    assert same(box.screen(), refused_screen(refusal))
+    assert same(box.screen(), refused_screen(refusal, title="ICO"))
     assert box.actions(gid) == []
     box.sim.back()  # dismiss the message
     count = 0

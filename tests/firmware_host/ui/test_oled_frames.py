@@ -63,7 +63,7 @@ def test_unlock_frames_on_the_bus_and_partial_updates(
     assert same(bus.image(), start_screen(URL, "8642", note="no die"))
     gid = companion.create_game("unlock", ["Kenji", "Aiko"], {"difficulty": "medium"})
     assert device.pad.wait_idle(WAIT)
-    assert same(bus.image(), pass_pad_screen("Kenji", 0))
+    assert same(bus.image(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
     press("ok")
     dots: list[int] = []
     for dot in (1, 5, 9, 6):
@@ -72,8 +72,15 @@ def test_unlock_frames_on_the_bus_and_partial_updates(
         assert same(bus.image(), screens.entry_screen(companion.view(gid, 0), 0, dots,
                                                       secret=True))
         assert 0 < sent <= 0.4 * FULL_FRAME, f"dot {dot} cost {sent} bytes"
-    assert press(5) == 0  # a used dot changes nothing, and nothing is sent
+    before = bus.data_bytes
+    device.pad.submit_redraw()  # a redraw that changes nothing sends nothing
+    assert device.pad.wait_idle(WAIT) and bus.data_bytes == before
+    assert press(5) > 0  # a used dot is refused in words on the OLED
+    assert device.pad.refusal is not None and "dot 5" in device.pad.refusal
+    press("back")  # the refusal closes: the drawing is back
+    assert same(bus.image(), screens.entry_screen(companion.view(gid, 0), 0, dots,
+                                                  secret=True))
     assert 0 < press("back") <= 0.4 * FULL_FRAME
     press("ok")
     assert companion.view(gid, 0)["secret"] is not None
-    assert same(bus.image(), pass_pad_screen("Aiko", 1))
+    assert same(bus.image(), pass_pad_screen("Aiko", 1, title="UNLOCK"))

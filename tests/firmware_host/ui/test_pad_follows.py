@@ -1,33 +1,238 @@
-"""Which game the pad and OLED are on when several exist."""
+"""Which game the pad and the OLED follow: the session's pad game, set by the box (the first
+game, a tournament's next game), by the host, or on the pad's games menu (Back held); a move for
+a game that is not the pad's is refused in words; the OLED's language."""
 
 from __future__ import annotations
 
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from firmware_host.companion import Companion
+from firmware_host.errors import NoSuchGame, NotAllowed, NotPadGame
 from firmware_host.games.dice216 import screens as dice216
 from firmware_host.games.ico import screens as ico
-from firmware_host.screens.message import pass_pad_screen
+from firmware_host.pad.inputs import Input
+from firmware_host.pad.menu import Menu, MenuEntry, menu_screen
+from firmware_host.screens.message import pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
-from tests.firmware_host.ui.conftest import Box, same
+from rules import CHANCE
+from tests.firmware_host.ui.conftest import PIN, URL, WAIT, Box, has_line, same
 
 
-def test_pad_follows_the_newest_game_and_returns_when_it_is_abandoned(box: Box) -> None:
+def test_the_first_game_takes_the_pad_and_a_newer_one_does_not(box: Box) -> None:
     first = box.companion.create_game("unlock", ["Kenji", "Aiko"])
-    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    assert box.companion.pad() == {"game": first, "by": "auto", "language": None}
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
     second = box.companion.create_game("dice216", ["Aiko", "Ben"])
-    assert same(box.screen(), dice216.board_screen(box.companion.view(second, None), None,
-                                                   prompt="roll/OK"))
+    assert box.companion.pad()["game"] == first  # no silent switch to the newest game
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
+    box.sim.key("2")  # meant for 2 1 6's roll: the pad's game has no use for it, and says so
+    box.settle()
+    assert box.device.pad.refusal == ("Kenji takes the pad and presses OK first: nothing is "
+                                      "entered before that")
+    assert box.actions(second) == [] and box.actions(first) == []
+    box.sim.back()
+    box.settle()  # the refusal read before the host moves the pad
+    box.companion.set_pad_game(second)  # the host puts the pad on 2 1 6
+    assert box.companion.pad() == {"game": second, "by": "host", "language": None}
+    view = box.companion.view(second, None)
+    assert same(box.screen(), dice216.board_screen(view, None, prompt="roll/OK"))
     box.sim.key("2")
-    assert box.wait_actions(second, 1) == [(-1, "roll 2")]
+    assert box.wait_actions(second, 1) == [(CHANCE, "roll 2")]
     assert box.actions(first) == []
-    box.companion.abandon(second)  # from the panel: the pad goes back to the other game
-    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    box.companion.abandon(second)  # the one game left takes the pad again
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
+    assert box.companion.pad()["game"] == first
     box.companion.abandon(first)
-    assert same(box.screen(), start_screen("http://192.168.1.23:8080/", "2468"))
+    assert same(box.screen(), start_screen(URL, PIN))
+    assert box.companion.pad()["game"] is None
 
 
-def test_game_started_on_a_phone_mid_game_takes_the_pad(box: Box) -> None:
-    box.companion.create_game("dice216", ["Aiko", "Ben"])
+def test_a_new_game_takes_the_pad_from_an_ended_one_at_once(box: Box) -> None:
+    ended = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    for turn in range(16):  # the game is played on phones; nobody presses OK on the box
+        box.companion.act(ended, CHANCE, f"roll {1 + turn % 2}")
+        row, col = divmod(turn, 4)
+        box.companion.act(ended, turn % 2, f"place {row + 1} {col + 1}")
+    final = box.companion.view(ended, None)
+    assert same(box.screen(), dice216.board_screen(final, None))
+    newer = box.companion.create_game("ico", ["Chie", "Dai"], {"start_face": "T0"})
+    assert box.companion.pad() == {"game": newer, "by": "auto", "language": None}
+    assert same(box.screen(), ico.board_screen(box.companion.view(newer, None),
+                                               prompt="1-3 place"))
+
+
+def test_a_game_started_on_a_phone_waits_until_the_host_gives_it_the_pad(box: Box) -> None:
+    first = box.companion.create_game("dice216", ["Aiko", "Ben"])
     newer = box.companion.create_game("ico", ["Aiko", "Ben"], {"start_face": "T0"})
-    view = box.companion.view(newer, None)
-    assert same(box.screen(), ico.board_screen(view, prompt="1-3 place"))
+    box.sim.tap(1)  # a dot on 2 1 6 while the die is awaited: refused, nothing entered
+    box.settle()
+    assert box.device.pad.refusal is not None and "roll the die" in box.device.pad.refusal
+    box.sim.back()
+    box.settle()
+    box.companion.set_pad_game(newer)
+    assert same(box.screen(), ico.board_screen(box.companion.view(newer, None),
+                                               prompt="1-3 place"))
     box.sim.tap(1)
     assert box.wait_actions(newer, 1)[0][1].startswith("place ")
+    assert box.actions(first) == []
+
+
+def test_the_pad_game_is_journaled_and_survives_a_restart(tmp_path: Path) -> None:
+    with Companion.open(tmp_path, host_pin="123456") as companion:
+        first = companion.create_game("unlock", ["Kenji", "Aiko"])
+        second = companion.create_game("ico", ["Aiko", "Ben"])
+        companion.set_pad_game(second)
+        companion.set_box_language("ja")
+        assert companion.pad() == {"game": second, "by": "host", "language": "ja"}
+    with Companion.open(tmp_path, host_pin="123456") as companion:
+        assert companion.pad() == {"game": second, "by": "host", "language": "ja"}
+        companion.set_pad_game(first, "pad")
+        companion.set_box_language(None)
+    with Companion.open(tmp_path, host_pin="123456") as companion:
+        assert companion.pad() == {"game": first, "by": "pad", "language": None}
+
+
+def test_the_pad_follows_only_games_being_played(tmp_path: Path) -> None:
+    with Companion.open(tmp_path, host_pin="123456") as companion:
+        game = companion.create_game("ico", ["Aiko", "Ben"])
+        other = companion.create_game("dice216", ["Aiko", "Ben"])
+        companion.abandon(game)
+        with pytest.raises(NotAllowed, match="game 1 is abandoned: the pad follows games being"):
+            companion.set_pad_game(game)
+        with pytest.raises(NoSuchGame, match="no game 99"):
+            companion.set_pad_game(99)
+        with pytest.raises(NotAllowed, match="chosen by the host or on the pad"):
+            companion.set_pad_game(other, "auto")
+        with pytest.raises(NotAllowed, match="the box speaks en or ja, not 'fr'"):
+            companion.set_box_language("fr")
+        # a move entered on the pad for a game that is not the pad's is not entered
+        companion.set_pad_game(None)
+        with pytest.raises(NotPadGame, match="the pad is on game None, not game 2"):
+            companion.act_on_pad(other, CHANCE, "roll 3", "keypad")
+        assert companion.view(other, None)["pending_roll"] is None
+
+
+def test_a_move_for_a_game_that_stopped_being_the_pads_is_refused_in_words(box: Box) -> None:
+    first = box.companion.create_game("dice216", ["Aiko", "Ben"])
+    second = box.companion.create_game("dice216", ["Chie", "Dai"])
+    box.settle()
+    # The session thread is held while the pad reads its game, the host moves the pad to the
+    # other game, and the pad's roll for the first game queues behind that move.
+    thread = box.companion._owner.thread
+    gate = threading.Event()
+    thread.submit(lambda: gate.wait(WAIT))
+    moved = thread.submit(lambda: box.companion.set_pad_game(second))
+    box.device.pad.submit(Input("digit", 4, key="4"))
+    deadline = time.monotonic() + WAIT
+    while thread._queue.qsize() < 2:  # the pad's act_on_pad is queued behind the move
+        assert time.monotonic() < deadline, "the pad never sent its roll"
+        time.sleep(0.005)
+    gate.set()
+    moved.result(WAIT)
+    box.settle()
+    assert box.actions(first) == [] and box.actions(second) == []
+    refusal = box.device.pad.refusal
+    assert refusal == ("that move was for 2 1 6 1, but the pad is on 2 1 6 2 now: nothing "
+                       "was entered")
+    assert same(box.screen(), refused_screen(refusal, title="2 1 6"))
+    box.sim.back()  # read: the pad shows its game
+    assert same(box.screen(), dice216.board_screen(box.companion.view(second, None), None,
+                                                   prompt="roll/OK"))
+
+
+def entries(box: Box, *games: tuple[int, str, str]) -> list[MenuEntry]:
+    return [MenuEntry(gid, title, players) for gid, title, players in games]
+
+
+def test_back_held_opens_the_games_menu_and_the_pad_picks_a_game(box: Box) -> None:
+    first = box.companion.create_game("unlock", ["Kenji", "Aiko"])
+    second = box.companion.create_game("hacktrick", ["Aiko", "Ben"], {"cards": "table"})
+    box.sim.hold_back()
+    box.settle()
+    listed = entries(box, (first, "UNLOCK", "Kenji,Aiko"), (second, "Hacktrick", "Aiko,Ben"))
+    assert box.device.pad.menu_open
+    assert same(box.screen(), menu_screen(Menu(0), listed, first, "en"))
+    box.sim.tap(8)  # down
+    assert same(box.screen(), menu_screen(Menu(1), listed, first, "en"))
+    box.sim.key("3")  # keys the menu has no use for are refused in words
+    box.settle()
+    assert box.device.pad.refusal == ("in the games menu 2 and 8 move, OK picks the game, "
+                                      "Back closes")
+    box.sim.back()
+    box.sim.ok()
+    box.settle()
+    assert box.companion.pad() == {"game": second, "by": "pad", "language": None}
+    assert not box.device.pad.menu_open
+    assert has_line(box.screen(), "Hacktrick", x=65, inverted=True)
+    box.sim.hold_back()  # the menu again; Back closes it and the pad's game is back
+    box.settle()
+    assert box.device.pad.menu_open
+    box.sim.back()
+    box.settle()
+    assert not box.device.pad.menu_open
+    assert box.companion.pad()["game"] == second
+
+
+def test_with_several_games_and_none_on_the_pad_the_menu_asks_for_one(box: Box) -> None:
+    first = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    second = box.companion.create_game("ico", ["Aiko", "Ben"])
+    third = box.companion.create_game("dice216", ["Chie", "Dai"])
+    box.companion.abandon(first)  # the pad's game goes: two are left, the pad asks which
+    box.settle()
+    assert box.device.pad.menu_open
+    listed = entries(box, (second, "ICO", "Aiko,Ben"), (third, "2 1 6", "Chie,Dai"))
+    assert same(box.screen(), menu_screen(Menu(0, must_choose=True), listed, first, "en"))
+    box.sim.back()  # a game must be chosen
+    box.settle()
+    assert box.device.pad.refusal == "choose a game first: 2 and 8 move, OK picks it"
+    box.sim.back()
+    box.sim.tap(2)  # up wraps round to the last game
+    box.sim.ok()
+    box.settle()
+    assert box.companion.pad() == {"game": third, "by": "pad", "language": None}
+    box.companion.create_game("ico", ["Eri", "Fumi"])
+    box.companion.abandon(third)  # two games again, none on the pad: the menu asks
+    box.settle()
+    assert box.device.pad.menu_open
+    box.companion.set_pad_game(second)  # the host answers instead: the menu goes
+    box.settle()
+    assert not box.device.pad.menu_open
+    assert same(box.screen(), ico.board_screen(box.companion.view(second, None),
+                                               prompt="1-3 place"))
+
+
+def test_after_the_results_ok_leads_to_the_menu_when_several_games_are_played(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    box.companion.create_game("ico", ["Aiko", "Ben"])
+    box.companion.create_game("ico", ["Chie", "Dai"])
+    for turn in range(16):  # Aiko writes 1s, Ben 2s, row by row
+        box.sim.roll(1 + turn % 2, faces=4)
+        box.wait_actions(gid, 2 * turn + 1)
+        row, col = divmod(turn, 4)
+        box.companion.act(gid, turn % 2, f"place {row + 1} {col + 1}")
+    box.settle()
+    box.sim.ok()
+    results = box.screen()
+    assert has_line(results, "Winner: Ben") and has_line(results, "OK: choose a game")
+    box.sim.ok()
+    box.settle()
+    assert box.device.pad.menu_open
+
+
+def test_the_host_switches_the_oled_to_japanese(box: Box) -> None:
+    box.companion.set_box_language("ja")
+    assert same(box.screen(), start_screen(URL, PIN, lang="ja"))
+    box.sim.tap(5)  # no game: refused in Japanese
+    box.settle()
+    assert box.device.pad.refusal == ("進行中のゲームはありません。スマホで始めてください"
+                                      "(コードを読み取る)")
+    box.sim.back()
+    box.settle()
+    box.companion.create_game("unlock", ["健二", "愛子"])
+    assert same(box.screen(), pass_pad_screen("健二", 0, title="アンロック", lang="ja"))
+    box.companion.set_box_language(None)  # back to the config's language (English)
+    assert same(box.screen(), pass_pad_screen("健二", 0, title="UNLOCK"))

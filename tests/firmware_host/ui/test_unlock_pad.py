@@ -4,11 +4,11 @@ guessers, the reveal and the final scores — on mock pins, with the journal on 
 from __future__ import annotations
 
 from firmware_host.games.unlock import screens as screens
-from firmware_host.games.unlock.pad import GRID4_PAD_DOTS
+from firmware_host.games.unlock.words import WORDS as UNLOCK_WORDS
 from firmware_host.pad.inputs import KEYPAD_DOTS
 from firmware_host.screens.message import pass_pad_screen, refusal_pages, refused_screen
 from firmware_host.screens.start import start_screen
-from tests.firmware_host.ui.conftest import Box, same
+from tests.firmware_host.ui.conftest import Box, end_game_screens, same
 
 
 def draw(box: Box, *dots: int) -> None:
@@ -18,7 +18,7 @@ def draw(box: Box, *dots: int) -> None:
 
 def test_lock_draws_secret_with_line_live_and_back_removes_last_dot(box: Box) -> None:
     gid = box.companion.create_game("unlock", ["Kenji", "Aiko", "Ben"], {"difficulty": "easy"})
-    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
     box.sim.ok()
     draw(box, 4, 5)
     view = box.companion.view(gid, 0)
@@ -26,7 +26,12 @@ def test_lock_draws_secret_with_line_live_and_back_removes_last_dot(box: Box) ->
     draw(box, 6)
     box.sim.back()
     assert same(box.screen(), screens.entry_screen(view, 0, [4, 5], secret=True))
-    draw(box, 5)  # a used dot is not used twice
+    draw(box, 5)  # a used dot is not used twice: refused in words, the code kept
+    box.settle()
+    refusal = box.device.pad.refusal
+    assert refusal is not None and "dot 5" in refusal
+    assert same(box.screen(), refused_screen(refusal, title="UNLOCK"))
+    box.sim.back()
     assert same(box.screen(), screens.entry_screen(view, 0, [4, 5], secret=True))
     assert box.actions(gid) == []
 
@@ -49,10 +54,10 @@ def test_code_breaking_the_level_is_refused_with_the_rules_message_and_kept(box:
         message = str(error)
     else:
         raise AssertionError("1-6 should break Easy")
-    assert same(shown, refused_screen(message))
+    assert same(shown, refused_screen(message, title="UNLOCK"))
     if refusal_pages(message) > 1:
         box.sim.ok()  # OK reads on
-        assert same(box.screen(), refused_screen(message, 1))
+        assert same(box.screen(), refused_screen(message, 1, title="UNLOCK"))
     box.sim.back()  # dismisses the message, the code is still there to fix
     view = box.companion.view(gid, 0)
     assert same(box.screen(), screens.entry_screen(view, 0, [1, 6], secret=True))
@@ -69,7 +74,7 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     box.sim.ok()
     assert box.wait_actions(gid, 1) == [(0, "secret 1-2-3")]
     # the Lock's secret leaves the screen: the pad goes to the first guesser
-    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
     draw(box, 5, 6)  # dots on a privacy screen do nothing
     box.sim.ok()
     assert same(box.screen(), screens.entry_screen(box.companion.view(gid, 1), 1, [],
@@ -78,7 +83,7 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     box.sim.ok()
     assert box.wait_actions(gid, 2)[-1] == (1, "guess 1-2")
     # Ben's privacy screen does not show Aiko's code
-    assert same(box.screen(), pass_pad_screen("Ben", 2))
+    assert same(box.screen(), pass_pad_screen("Ben", 2, title="UNLOCK"))
     box.sim.ok()
     assert same(box.screen(), screens.entry_screen(box.companion.view(gid, 2), 2, [],
                                                    secret=False))
@@ -93,7 +98,7 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     assert spectator["scores"][1:] == [1, -1]
     assert same(box.screen(), screens.reveal_screen(spectator))
     box.sim.ok()
-    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
     box.sim.ok()
     draw(box, 3, 2, 1)
     box.sim.ok()
@@ -112,7 +117,8 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     box.sim.ok()
     assert same(box.screen(), screens.scores_screen(final))
     assert box.companion.games(status="active") == []
-    box.sim.ok()  # the last screen acknowledged: back to the start screen
+    # the last screen acknowledged: the results, then the start screen
+    end_game_screens(box, gid, onward="OK: start screen", winner="Aiko")
     assert same(box.screen(), start_screen("http://192.168.1.23:8080/", "2468"))
 
 
@@ -139,16 +145,19 @@ def test_a_crossed_dot_is_refused_on_the_pad_with_the_rules_reason(box: Box) -> 
     draw(box, 7)
     reason = dot_refusal([1, 9, 3], 7, 3, auto_connect=False)
     assert reason is not None and "dot 5, which line 1-9 already crossed" in reason
-    assert same(box.screen(), refused_screen(reason))
+    assert same(box.screen(), refused_screen(reason, title="UNLOCK"))
     box.sim.back()  # dismissed: the code drawn so far is kept
     assert same(box.screen(), screens.entry_screen(view, 0, [1, 9, 3], secret=True))
-    draw(box, 9)  # a dot already drawn is ignored, as ever
+    draw(box, 9)  # a dot already drawn is refused too
+    box.settle()
+    assert box.device.pad.refusal is not None
+    box.sim.back()
     assert same(box.screen(), screens.entry_screen(view, 0, [1, 9, 3], secret=True))
     box.sim.back()
     draw(box, 5)  # landing on the crossed dot
     reason = dot_refusal([1, 9], 5, 3, auto_connect=False)
     assert reason is not None and "dot 5 was crossed by line 1-9" in reason
-    assert same(box.screen(), refused_screen(reason))
+    assert same(box.screen(), refused_screen(reason, title="UNLOCK"))
     box.sim.back()
     draw(box, 6)
     box.sim.ok()
@@ -175,9 +184,12 @@ def test_tournament_next_game_waits_behind_the_last_reveal(box: Box) -> None:
     assert same(box.screen(), screens.reveal_screen(ended))  # …but the pad shows the reveal
     box.sim.ok()
     assert same(box.screen(), screens.scores_screen(ended))
-    box.sim.ok()
     second = box.companion.view(games[1], None)
-    assert same(box.screen(), pass_pad_screen(second["seats"][second["lock"]], second["lock"]))
+    next_lock = second["seats"][second["lock"]]
+    # the results name the winner and whom the pad goes to for the next game
+    end_game_screens(box, first, onward="OK: next game",
+                     winner=ended["seats"][guesser])
+    assert same(box.screen(), pass_pad_screen(next_lock, second["lock"], title="UNLOCK"))
 
 
 def test_keypad_digits_draw_like_the_pad_dots(box: Box) -> None:
@@ -198,7 +210,7 @@ def test_six_guessers_reveal_in_two_pages(box: Box) -> None:
     box.sim.ok()
     codes = [(4, 5), (5, 6), (7, 8), (8, 9), (1, 4), (2, 5)]
     for seat, code in enumerate(codes, start=1):
-        assert same(box.screen(), pass_pad_screen(names[seat], seat))
+        assert same(box.screen(), pass_pad_screen(names[seat], seat, title="UNLOCK"))
         box.sim.ok()
         draw(box, *code)
         box.sim.ok()
@@ -209,7 +221,7 @@ def test_six_guessers_reveal_in_two_pages(box: Box) -> None:
     box.sim.ok()
     assert same(box.screen(), screens.reveal_screen(view, 1))
     box.sim.ok()
-    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
 
 
 def keys(box: Box, *pressed: str) -> None:
@@ -222,9 +234,13 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
 ) -> None:
     gid = box.companion.create_game("unlock", ["Kenji", "Aiko"],
                                     {"size": 4, "difficulty": "easy"})
-    assert same(box.screen(), pass_pad_screen("Kenji", 0))
-    box.sim.tap(5)  # the pad's dots mean nothing on a 4×4 card
-    assert same(box.screen(), pass_pad_screen("Kenji", 0))
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
+    box.sim.tap(5)  # the pad's dots mean nothing on a 4×4 card: refused in words
+    box.settle()
+    assert box.device.pad.refusal == "Kenji takes the pad and presses OK first: nothing is " \
+        "entered before that"
+    box.sim.back()
+    assert same(box.screen(), pass_pad_screen("Kenji", 0, title="UNLOCK"))
     keys(box, "#")  # outside the drawing '#' is still OK
     lock_view = box.companion.view(gid, 0)
     # nothing drawn yet: the screen shows which key is which dot
@@ -237,12 +253,12 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
     box.sim.back()  # the pad's Back removes the last dot
     assert same(box.screen(), screens.entry_screen(lock_view, 0, [13, 14, 15], secret=True))
     box.sim.tap(5)  # the pad's nine dots cannot draw on sixteen: refused with why
-    assert same(box.screen(), refused_screen(GRID4_PAD_DOTS))
+    assert same(box.screen(), refused_screen(UNLOCK_WORDS["grid4_pad_dots"]["en"], title="UNLOCK"))
     box.sim.back()
     assert same(box.screen(), screens.entry_screen(lock_view, 0, [13, 14, 15], secret=True))
     box.sim.ok()
     assert box.wait_actions(gid, 1) == [(0, "secret 13-14-15")]
-    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
     box.sim.ok()
     keys(box, "#", "*")  # while drawing, '#' and '*' are dots 15 and 13, not OK and Back
     guess_view = box.companion.view(gid, 1)
@@ -258,7 +274,7 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
     assert (card["matches"], card["misses"], card["points"]) == (0, 2, -2)
     assert same(box.screen(), screens.reveal_screen(spectator))
     keys(box, "#")  # the reveal read: '#' is OK here
-    assert same(box.screen(), pass_pad_screen("Aiko", 1))
+    assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
     box.sim.ok()
     keys(box, "#", "0", "*")  # the secret drawn backwards
     box.sim.ok()

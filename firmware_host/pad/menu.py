@@ -1,0 +1,101 @@
+"""The games menu on the OLED: which game the pad follows, chosen on the pad itself.
+
+Opened by holding Back for a second (``Input("menu")``, docs/pad.md) or by itself when the pad
+has no game and several are being played. It lists the games being played by name, number and
+players; 2 and 8 (the pad's up and down, or the keypad's digits) move the cursor, OK picks the
+game, Back closes the menu (unless a game must be chosen). Any other input is refused in words.
+A pure step, like the games' controllers: the pad loop carries out the choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from PIL import Image
+
+from firmware_host.pad.inputs import Input, as_dot
+from firmware_host.screens.message import message_screen
+from firmware_host.screens.text import HEIGHT, LINE_H, WIDTH, Pen, blank
+from firmware_host.screens.words import WORDS, say
+
+#: Games listed at once, between the title bar and the hint.
+ROWS = (HEIGHT // LINE_H) - 2
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """A game being played, as the menu lists it."""
+
+    game_id: int
+    title: str
+    players: str
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The cursor's row, and whether a game must be chosen (Back does not close the menu)."""
+
+    cursor: int = 0
+    must_choose: bool = False
+
+
+@dataclass(frozen=True)
+class MenuStep:
+    """What one input did: the menu after it (``None``: closed), the game picked, or why the
+    input was refused."""
+
+    menu: Menu | None
+    chosen: int | None = None
+    refusal: str | None = None
+
+
+def open_menu(entries: Sequence[MenuEntry], current: int | None, *,
+              must_choose: bool = False) -> Menu:
+    """The menu with its cursor on the pad's game (else the first)."""
+    rows = [e.game_id for e in entries]
+    return Menu(rows.index(current) if current in rows else 0, must_choose)
+
+
+def menu_step(menu: Menu, event: Input, entries: Sequence[MenuEntry], lang: str) -> MenuStep:
+    """One input in the menu (see the module docstring)."""
+    event = as_dot(event)
+    if not entries:
+        if event.kind == "back" or not menu.must_choose:
+            return MenuStep(None)
+        return MenuStep(menu, refusal=say(WORDS, "no_game", lang))
+    cursor = min(menu.cursor, len(entries) - 1)
+    if event.kind == "dot" and event.value in (2, 8):
+        step = -1 if event.value == 2 else 1
+        return MenuStep(replace(menu, cursor=(cursor + step) % len(entries)))
+    if event.kind == "ok":
+        return MenuStep(None, chosen=entries[cursor].game_id)
+    if event.kind == "back":
+        if menu.must_choose:
+            return MenuStep(menu, refusal=say(WORDS, "menu_pick_first", lang))
+        return MenuStep(None)
+    return MenuStep(menu, refusal=say(WORDS, "menu_keys", lang))
+
+
+def menu_screen(menu: Menu, entries: Sequence[MenuEntry], current: int | None,
+                lang: str) -> Image.Image:
+    """The games being played, the cursor's row inverted, the pad's game marked ``*``."""
+    title = say(WORDS, "menu_title", lang)
+    if not entries:
+        return message_screen(title, say(WORDS, "menu_none", lang), lang=lang)
+    image = blank()
+    pen = Pen(image, lang)
+    cursor = min(menu.cursor, len(entries) - 1)
+    first = min(max(0, cursor - ROWS + 1), max(0, len(entries) - ROWS))
+    y = pen.header(title, f"{cursor + 1}/{len(entries)}")
+    for index in range(first, min(first + ROWS, len(entries))):
+        entry = entries[index]
+        mark = "*" if entry.game_id == current else " "
+        head = f"{mark}{say(WORDS, 'game_row', lang, game=entry.title, id=entry.game_id)} "
+        x = pen.text(0, y, head)
+        pen.text(x, y, pen.fit(entry.players, WIDTH - x))
+        if index == cursor:
+            pen.invert((0, y - 1, WIDTH - 1, y + LINE_H - 2))
+        y += LINE_H
+    pen.text(0, HEIGHT - LINE_H, say(WORDS, "menu_hint", lang))
+    return image
