@@ -10,6 +10,7 @@ checks it fits the OLED with no missing glyph.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,8 +29,6 @@ def say(words: Words, key: str, lang: str, /, **values: Any) -> str:
 def check_words(words: Words) -> list[str]:
     """Problems of a table: a key without every language, or blanks that differ between
     languages (empty when the table is sound)."""
-    import string
-
     problems = []
     for key, entry in words.items():
         missing = [lang for lang in LANGUAGES if not entry.get(lang)]
