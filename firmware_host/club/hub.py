@@ -1,0 +1,195 @@
+"""The hub's MQTT side: every box's messages into the league, acknowledged, and the live tables.
+
+Messages are handled on paho's network thread, one at a time, and acknowledged to the broker
+(PUBACK) only once handled — a record is in the league file before the broker may forget it.
+A message that is not valid (its topic, its JSON, a field, a payload naming another box) is
+dropped with one log line; nothing a box sends can stop the hub. After each record the hub
+publishes a retained acknowledgement on ``club/v1/acks/<box>``; the box then forgets the
+record and every one before it.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from firmware_host.club.connection import Endpoint, connect, make_client, refused
+from firmware_host.club.league import League
+from firmware_host.club.topics import (
+    HUB_INFO,
+    HUB_SUBSCRIPTIONS,
+    VERSION,
+    BadMessage,
+    TableSummary,
+    ack_topic,
+    decode_result,
+    decode_status,
+    decode_table,
+    encode,
+    parse_topic,
+)
+
+if TYPE_CHECKING:
+    import paho.mqtt.client as mqtt
+
+log = logging.getLogger(__name__)
+
+HUB_CLIENT_ID = "tabletop-hub"
+
+
+@dataclass
+class BoxLive:
+    """What the hub knows of a box right now."""
+
+    box: str
+    online: bool = False
+    panel: str | None = None
+    since: str = ""
+    tables: dict[int, TableSummary] = field(default_factory=dict)
+
+
+class LiveTables:
+    """Every box's live tables, from their retained messages (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._boxes: dict[str, BoxLive] = {}
+        self._lock = threading.Lock()
+        self.changed = threading.Condition(self._lock)
+        self.version = 0
+
+    def _box(self, box: str) -> BoxLive:
+        return self._boxes.setdefault(box, BoxLive(box))
+
+    def set_status(self, box: str, online: bool, panel: str | None, since: str) -> None:
+        with self._lock:
+            live = self._box(box)
+            live.online, live.panel, live.since = online, panel, since
+            self._bump()
+
+    def set_table(self, box: str, game_id: int, summary: TableSummary | None) -> None:
+        with self._lock:
+            tables = self._box(box).tables
+            if summary is None or summary.status != "active":
+                tables.pop(game_id, None)
+            else:
+                tables[game_id] = summary
+            self._bump()
+
+    def _bump(self) -> None:
+        self.version += 1
+        self.changed.notify_all()
+
+    def snapshot(self) -> list[BoxLive]:
+        """Every box (online first, then by name) with its tables, copied."""
+        with self._lock:
+            boxes = [replace(b, tables=dict(b.tables)) for b in self._boxes.values()]
+        return sorted(boxes, key=lambda b: (not b.online, b.box))
+
+
+@dataclass
+class HubCounts:
+    """What the hub has done since it started."""
+
+    ingested: int = 0
+    duplicates: int = 0
+    held: int = 0
+    dropped: int = 0
+
+
+class Hub:
+    """The league's ingest over MQTT (see the module docstring)."""
+
+    def __init__(self, league: League, endpoint: Endpoint, *, retry_seconds: int = 10,
+                 league_url: Callable[[], str | None] | None = None,
+                 client_id: str = HUB_CLIENT_ID) -> None:
+        self.league = league
+        self.endpoint = endpoint
+        self.live = LiveTables()
+        self.counts = HubCounts()
+        self.connected = threading.Event()
+        self._league_url = league_url
+        self._client = make_client(client_id, endpoint, retry_seconds=retry_seconds)
+        self._client.manual_ack_set(True)
+        self._client.on_connect = self._on_connect
+        self._client.on_disconnect = self._on_disconnect
+        self._client.on_message = self._on_message
+        self._closed = False
+
+    def start(self) -> None:
+        """Connect in the background; paho reconnects by itself."""
+        connect(self._client, self.endpoint)
+
+    def close(self) -> None:
+        """Disconnect and stop paho's thread (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._client.disconnect()
+        self._client.loop_stop()
+
+    def publish_info(self) -> None:
+        """Tell the boxes where the league's pages are (retained)."""
+        url = self._league_url() if self._league_url is not None else None
+        self._client.publish(HUB_INFO, encode({"v": VERSION, "kind": "hub", "league": url}),
+                             qos=1, retain=True)
+
+    # --- paho's thread --------------------------------------------------------------------
+    def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
+                    properties: Any) -> None:
+        problem = refused(reason)
+        if problem is not None:
+            log.error("hub: the broker at %s:%d refused us: %s", self.endpoint.host,
+                      self.endpoint.port, problem)
+            return
+        log.info("hub: connected to the broker at %s:%d", self.endpoint.host,
+                 self.endpoint.port)
+        client.subscribe([(topic, 1) for topic in HUB_SUBSCRIPTIONS])
+        self.publish_info()
+        self.connected.set()
+
+    def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any,
+                       properties: Any) -> None:
+        self.connected.clear()
+        if not self._closed:
+            log.warning("hub: lost the broker (%s); reconnecting", reason)
+
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        try:
+            self.handle(message.topic, bytes(message.payload))
+        except BadMessage as bad:
+            self.counts.dropped += 1
+            log.warning("hub: dropped a message on %s: %s", message.topic[:100], bad)
+        except Exception:  # a bug or a full disk: logged; the box sends the record again
+            log.exception("hub: a message on %s could not be handled", message.topic[:100])
+        finally:
+            client.ack(message.mid, message.qos)
+
+    def handle(self, topic: str, payload: bytes) -> None:
+        """One message from a box (raises :class:`BadMessage` for one not valid)."""
+        where = parse_topic(topic)
+        if where.kind == "status":
+            status = decode_status(where.box, payload)
+            self.live.set_status(where.box, status.online, status.panel, status.since)
+        elif where.kind == "table":
+            assert where.game_id is not None
+            self.live.set_table(where.box, where.game_id,
+                                decode_table(where.box, where.game_id, payload))
+        else:
+            record = decode_result(where.box, payload)
+            done = self.league.ingest(record, payload)
+            if done.verdict == "ingested":
+                self.counts.ingested += len(done.records)
+            elif done.verdict == "duplicate":
+                self.counts.duplicates += 1
+            else:
+                self.counts.held += 1
+                log.info("hub: box %s record %d waits for the one before it", where.box,
+                         record.seq)
+            if done.ack is not None:
+                self._client.publish(
+                    ack_topic(where.box),
+                    encode({"v": VERSION, "kind": "ack", "key": done.ack.key,
+                            "seq": done.ack.seq}), qos=1, retain=True)
