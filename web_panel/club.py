@@ -86,7 +86,7 @@ def seat_code(game_id: int) -> Response:
     body = request.get_json(silent=True)
     text = body.get("code") if isinstance(body, dict) else None
     if not isinstance(text, str):
-        raise ApiError(400, "bad_code", "Send the club code as {\"code\": \"K7QM-4XPD\"}.")
+        raise ApiError(400, "bad_code", "Send the club code as {\"code\": \"K7QM-4XP1\"}.")
     try:
         code = normalise(text)
     except ValueError as error:
@@ -147,8 +147,8 @@ def live() -> Response:
 
 @bp.get("/api/club/results")
 def results() -> Response:
-    return jsonify({"results": [asdict(line) for line in league().recent(limit=500)],
-                    "boxes": league().counts()})
+    lines = sorted(league().recent(limit=1000), key=lambda line: line.id)
+    return jsonify({"results": [asdict(line) for line in lines], "boxes": league().counts()})
 
 
 # --- the hub: profiles ---------------------------------------------------------------------
@@ -172,7 +172,7 @@ def claim() -> Response:
     body = request.get_json(silent=True)
     code = body.get("code") if isinstance(body, dict) else None
     if not isinstance(code, str):
-        raise ApiError(400, "bad_code", "Send the club code as {\"code\": \"K7QM-4XPD\"}.")
+        raise ApiError(400, "bad_code", "Send the club code as {\"code\": \"K7QM-4XP1\"}.")
     profile, token = league().claim(code)
     return _with_profile(profile, token, None)
 

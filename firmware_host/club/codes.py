@@ -1,4 +1,4 @@
-"""Club codes: the short code a player carries from box to box (``K7QM-4XPD``).
+"""Club codes: the short code a player carries from box to box (``K7QM-4XP1``).
 
 Seven random symbols and a check symbol from Crockford's base 32 (no I, L, O, U), so a code
 read out loud or typed on a phone is hard to get wrong, and a mistyped one is refused at the
@@ -7,6 +7,8 @@ box at once instead of being sent to the hub and never matching.
 >>> code = new_code()
 >>> normalise(code.lower().replace("-", " ")) == code
 True
+>>> normalise("k7qm 4xp1")
+'K7QM-4XP1'
 >>> normalise("K7QM-4XPE")
 Traceback (most recent call last):
 ...
@@ -43,11 +45,11 @@ def _written(code: str) -> str:
 def normalise(text: str) -> str:
     """A typed code in its written form; ``ValueError`` when it is not a code."""
     if not isinstance(text, str) or len(text) > 40:
-        raise ValueError("a club code is 8 letters and digits, like K7QM-4XPD")
+        raise ValueError("a club code is 8 letters and digits, like K7QM-4XP1")
     plain = "".join(text.upper().split()).replace("-", "").translate(SIMILAR)
     shown = text.strip()[:20]
     if len(plain) != LENGTH or any(c not in ALPHABET for c in plain):
-        raise ValueError(f"{shown} is not a club code (8 letters and digits, like K7QM-4XPD)")
+        raise ValueError(f"{shown} is not a club code (8 letters and digits, like K7QM-4XP1)")
     if _check(plain[:-1]) != plain[-1]:
         raise ValueError(f"{shown} is not a club code (a symbol is mistyped)")
     return _written(plain)

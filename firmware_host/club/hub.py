@@ -184,6 +184,8 @@ class Hub:
                 self.counts.ingested += len(done.records)
             elif done.verdict == "duplicate":
                 self.counts.duplicates += 1
+                log.info("hub: box %s sent record %d again; it counts once", where.box,
+                         record.seq)
             else:
                 self.counts.held += 1
                 log.info("hub: box %s record %d waits for the one before it", where.box,
