@@ -155,7 +155,7 @@ def test_profiles_are_claimed_with_their_code_and_names_are_unique(league: Leagu
     assert claimed == profile and league.profile_of_phone(token) == profile
     with pytest.raises(NotAllowed, match="already has a player called 'ben'"):
         league.create_profile("ben")
-    with pytest.raises(NotAllowed, match="mistyped|not a club code"):
+    with pytest.raises(NotAllowed, match=r"mistyped|not a club code"):
         league.claim(code[:-1] + ("X" if code[-1] != "X" else "Y"))
     assert league.profile_of_phone("nonsense") is None
 

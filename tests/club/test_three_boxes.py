@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from firmware_host.club.broker import HUB_USER
 from tests.club.broker import RunningBroker, running_broker
 from tests.club.daemons import HOST_PIN_CONFIG, Box, Relay
 from tests.firmware_host.daemon import ROOT, clean_env
@@ -56,7 +55,7 @@ class Club:
         home = self.tmp / "home"
         self.boxes["table-1"] = Box("table-1", self.tmp / "t1", home,
                                     ["run", "--config", str(hub_config)])
-        for box, port in (("table-2", b.port), ("table-3", self.relay.port)):
+        for box in ("table-2", "table-3"):
             self.boxes[box] = Box(box, self.tmp / box, home, ["run", "--config", str(box_config)])
         self.boxes["table-1"].start()
         for box, port in (("table-2", b.port), ("table-3", self.relay.port)):
