@@ -79,7 +79,7 @@ def test_the_running_daemon_is_found_by_name(tmp_path: Path, browser: Zeroconf) 
         phone = Phone(type("Served", (), {"host": "127.0.0.1", "port": port})())  # type: ignore[arg-type]
         deadline = time.monotonic() + WAIT
         while True:  # the join QR moves to the name once it is advertised
-            status, page = phone.get("/")
+            _, page = phone.get("/")
             shown = re.search(r'<p class="url">([^<]+)</p>', page.decode())
             if shown and shown.group(1) == f"http://{name}.local:{port}/":
                 break
