@@ -113,6 +113,8 @@ def _parser() -> argparse.ArgumentParser:
 
     run = sub.add_parser("run", help="run the companion: pad, OLED, die and web panel")
     running(run)
+    run.add_argument("--club-hub", action="store_true",
+                     help="also be the club's hub, as 'tabletop club serve' (docs/club.md)")
     run.add_argument("--join-club", metavar="BOX:PASSWORD[@HOST[:PORT]]",
                      help="join a club (docs/club.md): this box's name and password from the "
                           "hub ('tabletop club add-box'), and the hub's address (default: "
@@ -124,7 +126,7 @@ def _parser() -> argparse.ArgumentParser:
         "serve", help="run this box as the club's hub: its own Mosquitto (or --broker), the "
                       "league and its pages, and the box itself")
     running(serve)
-    serve.set_defaults(join_club=None)
+    serve.set_defaults(join_club=None, club_hub=True)
     serve.add_argument("--box", help="this box's own name in the club (default: "
                        "[club] box, else table-1)")
     serve.add_argument("--broker", help="the club's own broker, host[:port] (default: run "
@@ -369,23 +371,23 @@ class _LiveUrl:
 def _club_settings(args: argparse.Namespace, config: Config) -> ClubConfig:
     """The club settings of this start: ``club serve``'s options, ``--join-club`` (saved for
     later starts), the config's ``[club]``, or what an earlier ``--join-club`` saved."""
-    from firmware_host.config import ClubConfig
 
     club = config.club
-    if getattr(args, "command", None) == "club":  # club serve: this box is the hub
-        broker = args.broker or (club.broker if club.hub else "local")
-        box = args.box or club.box or "table-1"
-        if args.broker_port is not None and not 1 <= args.broker_port <= 65535:
-            raise ConfigError("--broker-port", f"expected a port 1–65535, got {args.broker_port}")
+    if getattr(args, "club_hub", False):  # club serve, run --club-hub: this box is the hub
+        broker = getattr(args, "broker", None) or (club.broker if club.hub else "local")
+        box = getattr(args, "box", None) or club.box or "table-1"
+        broker_port = getattr(args, "broker_port", None)
+        if broker_port is not None and not 1 <= broker_port <= 65535:
+            raise ConfigError("--broker-port", f"expected a port 1–65535, got {broker_port}")
         from firmware_host.config import parse_club
 
         given = {"hub": True, "box": box, "broker": broker, "password": club.password,
                  "hub_password": club.hub_password}
         settings = parse_club({key: value for key, value in given.items() if value is not None})
         return replace(club, hub=True, box=box, broker=settings.broker,
-                       broker_port=args.broker_port or club.broker_port)
+                       broker_port=broker_port or club.broker_port)
     if getattr(args, "join_club", None):
-        from firmware_host.club.runtime import parse_join, save_join
+        from firmware_host.club.joining import parse_join, save_join
 
         join = parse_join(args.join_club)
         path = save_join(config.data_dir, join)
@@ -394,13 +396,9 @@ def _club_settings(args: argparse.Namespace, config: Config) -> ClubConfig:
                        hub=False)
     if club.enabled:
         return club
-    from firmware_host.club.runtime import JOIN_FILE
+    from firmware_host.club.joining import saved_club
 
-    if (Path(config.data_dir) / JOIN_FILE).is_file():
-        from firmware_host.club.runtime import saved_club
-
-        return saved_club(config.data_dir) or ClubConfig()
-    return club
+    return saved_club(config.data_dir) or club
 
 
 def _start_club(config: Config, companion: Companion, live_url: _LiveUrl) -> Club:

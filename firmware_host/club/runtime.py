@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,8 +19,7 @@ from firmware_host.club.connection import Endpoint
 from firmware_host.club.hub import Hub
 from firmware_host.club.league import League
 from firmware_host.club.publisher import ClubSession, Publisher
-from firmware_host.config import ClubConfig, broker_address, parse_club
-from firmware_host.errors import ConfigError
+from firmware_host.config import ClubConfig, broker_address
 from firmware_host.names import CLUB_SERVICE, find_service
 
 if TYPE_CHECKING:
@@ -29,63 +27,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Where ``tabletop run --join-club`` keeps the box's club settings (in the data directory).
-JOIN_FILE = "club.toml"
 CLUB_DIR = "club"
 OWN_BOX_SECRET = "box.secret"
 PID_FILE = "mosquitto.pid"
 #: How long a box looks for the hub by mDNS before trying again later.
 FIND_SECONDS = 3.0
-
-
-@dataclass(frozen=True)
-class JoinLine:
-    """What ``--join-club NAME:PASSWORD[@HOST[:PORT]]`` says."""
-
-    box: str
-    password: str
-    broker: str
-
-
-def parse_join(text: str) -> JoinLine:
-    """``--join-club``'s value; ``ConfigError`` naming the option when it is not one.
-
-    >>> parse_join("table-2:s3cret@hub.local:1883")
-    JoinLine(box='table-2', password='s3cret', broker='hub.local:1883')
-    >>> parse_join("table-2:s3cret").broker
-    'auto'
-    """
-    credential, _, broker = text.rpartition("@") if "@" in text else (text, "", "auto")
-    box, _, password = credential.partition(":")
-    club = parse_club({"box": box, "password": password or "", "broker": broker or "auto"})
-    assert club.box is not None and club.password is not None
-    return JoinLine(club.box, club.password, club.broker)
-
-
-def save_join(data_dir: Path, join: JoinLine) -> Path:
-    """Keep the box's club settings (0600) so that every later start joins the club."""
-    Path(data_dir).mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = Path(data_dir) / JOIN_FILE
-    text = ("# Written by 'tabletop run --join-club'; the [club] table of the config wins.\n"
-            f'[club]\nbox = "{join.box}"\nbroker = "{join.broker}"\n'
-            f'password = "{join.password}"\n')
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as file:
-        file.write(text)
-    return path
-
-
-def saved_club(data_dir: Path) -> ClubConfig | None:
-    """The club settings ``--join-club`` saved in ``data_dir``, if any."""
-    path = Path(data_dir) / JOIN_FILE
-    if not path.is_file():
-        return None
-    try:
-        with path.open("rb") as file:
-            data = tomllib.load(file)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise ConfigError(str(path), f"cannot read the saved club settings: {error}") from None
-    return parse_club(data.get("club", {}), path.parent)
 
 
 @dataclass
