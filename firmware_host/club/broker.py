@@ -97,6 +97,9 @@ class BrokerFiles:
             "autosave_interval 5",
             # the hub offline for a while: keep every box's messages for it
             "max_queued_messages 100000",
+            # the hub acknowledges records once committed (a group commit): let many be in
+            # flight to it meanwhile (Mosquitto's default, 20, stalls the stream)
+            "max_inflight_messages 1000",
             "max_packet_size 1048576",
             "set_tcp_nodelay true",
             f"user {getpass.getuser()}",

@@ -1,7 +1,10 @@
 """The hub's MQTT side: every box's messages into the league, acknowledged, and the live tables.
 
-Messages are handled on paho's network thread, one at a time, and acknowledged to the broker
-(PUBACK) only once handled — a record is in the league file before the broker may forget it.
+Live tables and statuses are handled on paho's network thread as they come. Records go to the
+hub's ingest thread, which takes every record waiting and commits them in one transaction (a
+group commit: a burst of games from many boxes costs one write to the disk), in the order they
+came; each is acknowledged to the broker (PUBACK) only then — a record is in the league file
+before the broker may forget it.
 A message that is not valid (its topic, its JSON, a field, a payload naming another box) is
 dropped with one log line; nothing a box sends can stop the hub. After each record the hub
 publishes a retained acknowledgement on ``club/v1/acks/<box>``; the box then forgets the
@@ -11,6 +14,7 @@ record and every one before it.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -23,6 +27,7 @@ from firmware_host.club.topics import (
     HUB_SUBSCRIPTIONS,
     VERSION,
     BadMessage,
+    ResultRecord,
     TableSummary,
     ack_topic,
     decode_result,
@@ -38,6 +43,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 HUB_CLIENT_ID = "tabletop-hub"
+#: Records committed in one transaction at most.
+BATCH = 500
 
 
 @dataclass
@@ -117,16 +124,23 @@ class Hub:
         self._client.on_disconnect = self._on_disconnect
         self._client.on_message = self._on_message
         self._closed = False
+        self._records: queue.Queue[mqtt.MQTTMessage | None] = queue.Queue()
+        self._ingest = threading.Thread(target=self._ingest_loop, name="club-ingest",
+                                        daemon=True)
 
     def start(self) -> None:
         """Connect in the background; paho reconnects by itself."""
+        self._ingest.start()
         connect(self._client, self.endpoint)
 
     def close(self) -> None:
-        """Disconnect and stop paho's thread (idempotent)."""
+        """Disconnect, finish the records received, stop (idempotent)."""
         if self._closed:
             return
         self._closed = True
+        self._records.put(None)  # the records received are ingested and acknowledged first
+        if self._ingest.is_alive():
+            self._ingest.join(30)
         self._client.disconnect()
         self._client.loop_stop()
 
@@ -157,18 +171,21 @@ class Hub:
             log.warning("hub: lost the broker (%s); reconnecting", reason)
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        if message.topic.endswith("/results"):
+            self._records.put(message)  # acknowledged once ingested
+            return
         try:
             self.handle(message.topic, bytes(message.payload))
         except BadMessage as bad:
             self.counts.dropped += 1
             log.warning("hub: dropped a message on %s: %s", message.topic[:100], bad)
-        except Exception:  # a bug or a full disk: logged; the box sends the record again
+        except Exception:
             log.exception("hub: a message on %s could not be handled", message.topic[:100])
         finally:
             client.ack(message.mid, message.qos)
 
     def handle(self, topic: str, payload: bytes) -> None:
-        """One message from a box (raises :class:`BadMessage` for one not valid)."""
+        """One message from a box, at once (raises :class:`BadMessage` for one not valid)."""
         where = parse_topic(topic)
         if where.kind == "status":
             status = decode_status(where.box, payload)
@@ -178,20 +195,60 @@ class Hub:
             self.live.set_table(where.box, where.game_id,
                                 decode_table(where.box, where.game_id, payload))
         else:
-            record = decode_result(where.box, payload)
-            done = self.league.ingest(record, payload)
+            self.ingest([(topic, payload)])
+
+    def ingest(self, messages: list[tuple[str, bytes]]) -> None:
+        """Records, in the order they came: the valid ones in one transaction, each box
+        acknowledged; the others dropped with a log line."""
+        valid: list[tuple[ResultRecord, bytes]] = []
+        for topic, payload in messages:
+            try:
+                where = parse_topic(topic)
+                if where.kind != "results":
+                    raise BadMessage(f"topic {topic[:80]!r} carries no records")
+                valid.append((decode_result(where.box, payload), payload))
+            except BadMessage as bad:
+                self.counts.dropped += 1
+                log.warning("hub: dropped a message on %s: %s", topic[:100], bad)
+        if not valid:
+            return
+        for (record, _), done in zip(valid, self.league.ingest_many(valid), strict=True):
             if done.verdict == "ingested":
                 self.counts.ingested += len(done.records)
             elif done.verdict == "duplicate":
                 self.counts.duplicates += 1
-                log.info("hub: box %s sent record %d again; it counts once", where.box,
+                log.info("hub: box %s sent record %d again; it counts once", record.box,
                          record.seq)
             else:
                 self.counts.held += 1
-                log.info("hub: box %s record %d waits for the one before it", where.box,
+                log.info("hub: box %s record %d waits for the one before it", record.box,
                          record.seq)
             if done.ack is not None:
                 self._client.publish(
-                    ack_topic(where.box),
+                    ack_topic(record.box),
                     encode({"v": VERSION, "kind": "ack", "key": done.ack.key,
                             "seq": done.ack.seq}), qos=1, retain=True)
+
+    def _ingest_loop(self) -> None:
+        """The ingest thread: every record waiting, one transaction, then the PUBACKs."""
+        while True:
+            first = self._records.get()
+            batch = [first] if first is not None else []
+            while first is not None and len(batch) < BATCH:
+                try:
+                    item = self._records.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    first = None
+                    break
+                batch.append(item)
+            if batch:
+                try:
+                    self.ingest([(m.topic, bytes(m.payload)) for m in batch])
+                except Exception:  # a bug or a full disk: the boxes send the records again
+                    log.exception("hub: %d records could not be ingested", len(batch))
+                for message in batch:
+                    self._client.ack(message.mid, message.qos)
+            if first is None:
+                return

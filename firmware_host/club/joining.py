@@ -34,7 +34,7 @@ def parse_join(text: str) -> JoinLine:
     """
     credential, _, broker = text.rpartition("@") if "@" in text else (text, "", "auto")
     box, _, password = credential.partition(":")
-    club = parse_club({"box": box, "password": password or "", "broker": broker or "auto"})
+    club = parse_club({"box": box, "password": password or "", "broker": broker})
     assert club.box is not None and club.password is not None
     return JoinLine(club.box, club.password, club.broker)
 

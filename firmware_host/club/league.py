@@ -7,8 +7,9 @@ box's record before it (``prev``). A record is ingested when its key is new for 
 yet waits in ``pending`` and is ingested, in the same transaction, right after it. A key already
 here is a duplicate and changes nothing. So a record sent twice (a broker that lost its
 acknowledgement, a box restored from a backup sending again what it had sent) counts once, and
-a box's games are rated in the order the box played them. Each ingest — the record, its seats,
-the ratings it moves, the pending records it frees — is one transaction.
+a box's games are rated in the order the box played them. An ingest — the records that came
+together, their seats, the ratings they move, the pending records they free — is one
+transaction.
 
 **Players.** A seat whose player gave a club code counts for that club profile (``p:<id>``);
 any other seat counts for its name as a guest (``g:<name>``). Profiles are made from a phone on
@@ -261,32 +262,40 @@ class League:
     # --- ingest ---------------------------------------------------------------------------
     def ingest(self, record: ResultRecord, payload: bytes) -> Ingest:
         """Take one box's record (see the module docstring); one transaction."""
+        return self.ingest_many([(record, payload)])[0]
+
+    def ingest_many(self, records: list[tuple[ResultRecord, bytes]]) -> list[Ingest]:
+        """Take several records, in order, in one transaction (one write to the disk for a
+        burst of records: a group commit)."""
         with self._transaction() as db:
-            if self._has(db, record.box, record.key):
-                return Ingest("duplicate", (), record)
-            if record.prev is not None and not self._has(db, record.box, record.prev):
-                db.execute("INSERT OR IGNORE INTO pending (box, key, prev, payload, received)"
-                           " VALUES (?, ?, ?, ?, ?)",
-                           (record.box, record.key, record.prev, payload, now()))
-                return Ingest("held", (), None)
-            done = [record]
-            self._add(db, record)
-            # records that waited for this one (a chain: each frees at most the next)
-            frontier = [record]
-            while frontier:
-                parent = frontier.pop()
-                waiting = db.execute("SELECT key, payload FROM pending WHERE box = ? AND prev = ?",
-                                     (parent.box, parent.key)).fetchall()
-                for row in waiting:
-                    db.execute("DELETE FROM pending WHERE box = ? AND key = ?",
-                               (parent.box, row["key"]))
-                    if self._has(db, parent.box, row["key"]):
-                        continue
-                    child = decode_result(parent.box, row["payload"])
-                    self._add(db, child)
-                    done.append(child)
-                    frontier.append(child)
-            return Ingest("ingested", tuple(done), done[-1])
+            return [self._ingest(db, record, payload) for record, payload in records]
+
+    def _ingest(self, db: sqlite3.Connection, record: ResultRecord, payload: bytes) -> Ingest:
+        if self._has(db, record.box, record.key):
+            return Ingest("duplicate", (), record)
+        if record.prev is not None and not self._has(db, record.box, record.prev):
+            db.execute("INSERT OR IGNORE INTO pending (box, key, prev, payload, received)"
+                       " VALUES (?, ?, ?, ?, ?)",
+                       (record.box, record.key, record.prev, payload, now()))
+            return Ingest("held", (), None)
+        done = [record]
+        self._add(db, record)
+        # records that waited for this one (a chain: each frees at most the next)
+        frontier = [record]
+        while frontier:
+            parent = frontier.pop()
+            waiting = db.execute("SELECT key, payload FROM pending WHERE box = ? AND prev = ?",
+                                 (parent.box, parent.key)).fetchall()
+            for row in waiting:
+                db.execute("DELETE FROM pending WHERE box = ? AND key = ?",
+                           (parent.box, row["key"]))
+                if self._has(db, parent.box, row["key"]):
+                    continue
+                child = decode_result(parent.box, row["payload"])
+                self._add(db, child)
+                done.append(child)
+                frontier.append(child)
+        return Ingest("ingested", tuple(done), done[-1])
 
     @staticmethod
     def _has(db: sqlite3.Connection, box: str, key: str) -> bool:

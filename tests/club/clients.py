@@ -84,7 +84,7 @@ class TestClient:
 
     def subscribe(self, topic: str) -> list[Any]:
         result, mid = self.client.subscribe(topic, qos=1)
-        assert result == mqtt.MQTT_ERR_SUCCESS
+        assert result == mqtt.MQTT_ERR_SUCCESS and mid is not None
         reasons: list[Any] = self.wait(lambda: self.subacks.get(mid))
         return reasons
 

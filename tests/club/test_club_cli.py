@@ -48,7 +48,7 @@ def test_club_serve_runs_the_broker_and_the_league_and_add_box_lets_a_box_in(
             assert box.connect().value == 0
         finally:
             box.close()
-        phone = Phone(type("Served", (), {"host": "127.0.0.1", "port": port})())  # type: ignore[arg-type]
+        phone = Phone(type("Served", (), {"host": "127.0.0.1", "port": port})())
         status, page = phone.get("/club/")
         assert status == 200 and b"table-1" in page
     finally:

@@ -22,6 +22,7 @@ from firmware_host.club.publisher import Publisher
 from firmware_host.club.topics import decode_table, parse_topic
 from firmware_host.companion import Companion
 from rules import get_game
+from rules.unlock import Code
 from tests.club.broker import RunningBroker
 from tests.club.clients import TestClient
 from tests.club.test_club_pages import club_app
@@ -115,7 +116,7 @@ def test_unlock_secrets_never_reach_the_broker_or_the_hubs_pages(club: Club) -> 
     game = box.create_game("unlock", ["Aiko", "Ben", "Chie"], {"difficulty": "medium"})
     lock_only = frozenset({"seat 0"})
 
-    def hidden(*guesses: object) -> Secrets:
+    def hidden(*guesses: Code) -> Secrets:
         return Secrets([("the Lock's code", secret, lock_only)] + [
             (f"an unrevealed guess {code}", code, frozenset()) for code in guesses])
 

@@ -1,0 +1,53 @@
+"""Club mode's and mDNS's settings: defaults, the example file, join lines."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from firmware_host.club.joining import JoinLine, parse_join, save_join, saved_club
+from firmware_host.config import ClubConfig, NamesConfig, parse_config
+from firmware_host.errors import ConfigError
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_club_mode_is_off_and_names_are_auto_by_default() -> None:
+    config = parse_config({})
+    assert config.club == ClubConfig() and not config.club.enabled
+    assert config.names == NamesConfig(advertise="auto", host="tabletop")
+
+
+def test_the_example_file_keeps_the_defaults() -> None:
+    with (ROOT / "deploy" / "config.example.toml").open("rb") as file:
+        example = parse_config(tomllib.load(file))
+    assert example.club == ClubConfig() and example.names == NamesConfig()
+
+
+def test_a_hub_runs_its_own_broker_unless_given_the_clubs() -> None:
+    assert parse_config({"club": {"hub": True}}).club.broker == "local"
+    club = parse_config({"club": {"hub": True, "broker": "mqtt.example:1884",
+                                  "hub_password": "s"}}).club
+    assert (club.broker, club.hub_user, club.hub_password) == ("mqtt.example:1884", "hub", "s")
+
+
+def test_a_join_line_is_kept_for_later_starts_and_private(tmp_path: Path) -> None:
+    join = parse_join("table-2:pa:ss@[::1]:1884")
+    assert join == JoinLine("table-2", "pa:ss", "[::1]:1884")
+    path = save_join(tmp_path, join)
+    assert path.stat().st_mode & 0o777 == 0o600
+    saved = saved_club(tmp_path)
+    assert saved is not None and (saved.box, saved.password, saved.broker) == (
+        "table-2", "pa:ss", "[::1]:1884")
+    assert parse_join("table-3:x").broker == "auto"
+
+
+@pytest.mark.parametrize(("line", "named"), [
+    ("Table:x", "club.box"), ("table-2:", "club.password"), ("t2:x@", "club.broker"),
+    ("t2:x@h:99999", "club.broker"),
+])
+def test_a_bad_join_line_names_what_is_wrong(line: str, named: str) -> None:
+    with pytest.raises(ConfigError, match=named):
+        parse_join(line)
