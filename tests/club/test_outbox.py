@@ -13,7 +13,7 @@ from firmware_host.club import outbox
 from firmware_host.club.topics import decode_result, decode_table, encode
 from firmware_host.companion import Companion
 from firmware_host.errors import NotAllowed
-from firmware_host.journal import MIGRATIONS, Journal, read_only
+from firmware_host.journal import MIGRATIONS, SCHEMA_VERSION, Journal, read_only
 
 PIN = "246813"
 
@@ -109,13 +109,14 @@ def test_a_live_table_is_the_spectators_view_only(tmp_path: Path) -> None:
     assert table.turn == 1 and table.to_act == (2,) and table.scores == (0, 0, 0)
 
 
-def v4_journal(path: Path, games: list[tuple[str, str | None]]) -> None:
-    """A journal of schema 4 (before club mode) with games (status, ended)."""
+def old_journal(path: Path, version: int, games: list[tuple[str, str | None]]) -> None:
+    """A journal of schema ``version`` (4: before bot seats; 5: bot seats, before club mode)
+    with games (status, ended)."""
     db = sqlite3.connect(path, isolation_level=None)
     db.row_factory = sqlite3.Row
-    for migrate in MIGRATIONS[:4]:
+    for migrate in MIGRATIONS[:version]:
         migrate(db)
-    db.execute("INSERT INTO meta (key, value) VALUES ('schema_version', '4')")
+    db.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", (str(version),))
     for status, ended in games:
         db.execute("INSERT INTO games (game, options, seats, seed, created, ended, status, outcome)"
                    " VALUES ('ico', '{}', '[\"Aiko\", \"Ben\"]', 1, '2026-01-01T10:00:00+00:00',"
@@ -124,17 +125,39 @@ def v4_journal(path: Path, games: list[tuple[str, str | None]]) -> None:
     db.close()
 
 
+def columns(path: Path, table: str) -> set[str]:
+    db = read_only(path)
+    try:
+        return {row["name"] for row in db.execute(f"PRAGMA table_info({table})")}
+    finally:
+        db.close()
+
+
+def test_club_mode_is_schema_6_after_bot_seats_on_a_fresh_journal(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    journal = Journal(path)
+    try:
+        assert journal.schema_version() == SCHEMA_VERSION == 6
+        assert {"bots", "hints_off"} <= columns(path, "games")  # schema 5 (bot seats)
+        assert columns(path, "club_outbox") and columns(path, "club_codes")  # schema 6
+    finally:
+        journal.close()
+
+
+@pytest.mark.parametrize("version", [4, 5])
 def test_a_journal_from_before_club_mode_queues_its_ended_games_in_the_order_they_ended(
-    tmp_path: Path,
+    tmp_path: Path, version: int,
 ) -> None:
     path = tmp_path / "journal.sqlite3"
-    v4_journal(path, [("finished", "2026-01-01T12:00:00+00:00"), ("active", None),
-                      ("abandoned", "2026-01-01T11:00:00+00:00")])
+    old_journal(path, version, [("finished", "2026-01-01T12:00:00+00:00"), ("active", None),
+                                ("abandoned", "2026-01-01T11:00:00+00:00")])
     journal = Journal(path)
+    assert journal.schema_version() == 6
+    assert "bots" in columns(path, "games")  # schema 5 applied first (from 4) or kept
     queued = rows(path)
     assert [r.game_id for r in queued] == [3, 1]
     assert queued[0].prev is None and queued[1].prev == queued[0].key
-    with journal.transaction() as version:  # the trigger goes on from there
-        journal.end_game(2, "abandoned", None, version)
+    with journal.transaction() as game_version:  # the trigger goes on from there
+        journal.end_game(2, "abandoned", None, game_version)
     assert [r.game_id for r in rows(path)] == [3, 1, 2] and rows(path)[2].prev == queued[1].key
     journal.close()
