@@ -117,8 +117,8 @@ def player(player: str) -> str:
     found = league().player(player)
     if found is None:
         raise ApiError(404, "no_such_player", "There is no such player in the league.")
-    name, is_guest, games = found
-    return render_template("club/player.html", player=player, name=name, guest=is_guest,
+    name, kind, games = found
+    return render_template("club/player.html", player=player, name=name, kind=kind,
                            games=games, names=game_names())
 
 

@@ -22,6 +22,7 @@ CLUB_MESSAGES: dict[str, dict[str, str]] = {
     "club_played": {"en": "Played", "ja": "対戦"},
     "club_won": {"en": "Won", "ja": "勝ち"},
     "club_guest": {"en": "guest", "ja": "ゲスト"},
+    "club_bot": {"en": "bot", "ja": "ボット"},
     "club_rating_note": {
         "en": "Ratings by openskill (Plackett–Luce): skill minus three times its uncertainty, so "
               "a new player starts at 0 and climbs as games show their skill.",

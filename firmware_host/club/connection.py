@@ -3,10 +3,16 @@
 A persistent session (``clean_start`` off, a week's session expiry) so that QoS 1 messages
 queued for a client while it is away reach it when it returns; paho reconnects by itself with
 a back-off up to ``retry_seconds``; TLS when a CA file is given.
+
+With TLS the broker's certificate is always checked against the CA, and its name against the
+host name too — except on loopback (``127.0.0.1``, ``::1``), where the hub reaches its own
+Mosquitto: a club's certificate names the hub as the boxes know it (``table-1.local``), not
+``127.0.0.1``, and nobody can stand between two ends of one machine.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,11 +51,25 @@ def make_client(client_id: str, endpoint: Endpoint, *, retry_seconds: int,
     client.username_pw_set(endpoint.user, endpoint.password)
     if endpoint.tls_ca is not None:
         client.tls_set(ca_certs=str(endpoint.tls_ca))
+        if is_loopback(endpoint.host):
+            client.tls_insecure_set(True)  # the name only; the certificate is still checked
     if will is not None:
         client.will_set(will[0], will[1], qos=1, retain=True)
     client.reconnect_delay_set(min_delay=1, max_delay=max(1, retry_seconds))
     client.max_queued_messages_set(0)
     return client
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback address written as one (a name is never trusted to be).
+
+    >>> is_loopback("127.0.0.1"), is_loopback("::1"), is_loopback("localhost")
+    (True, True, False)
+    """
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def connect(client: mqtt.Client, endpoint: Endpoint) -> None:

@@ -11,10 +11,11 @@ a box's games are rated in the order the box played them. An ingest — the reco
 together, their seats, the ratings they move, the pending records they free — is one
 transaction.
 
-**Players.** A seat whose player gave a club code counts for that club profile (``p:<id>``);
-any other seat counts for its name as a guest (``g:<name>``). Profiles are made from a phone on
-the hub's pages; the code is kept keyed-hashed, and a phone that made or claimed a profile keeps
-a token (hashed here) to see and renew its code.
+**Players.** A seat whose player gave a club code counts for that club profile (``p:<id>``); a
+seat the box played with a bot counts for that bot level (``b:<level>``: the league rates the
+box's bots like anyone, per game); any other seat counts for its name as a guest (``g:<name>``).
+Profiles are made from a phone on the hub's pages; the code is kept keyed-hashed, and a phone
+that made or claimed a profile keeps a token (hashed here) to see and renew its code.
 """
 
 from __future__ import annotations
@@ -118,6 +119,8 @@ CREATE TABLE ratings (
 """
 
 Verdict = Literal["ingested", "duplicate", "held"]
+#: Who a player id stands for: a club profile, a guest by name, or a bot level.
+Kind = Literal["profile", "guest", "bot"]
 
 
 @dataclass(frozen=True)
@@ -149,7 +152,7 @@ class Standing:
     place: int
     player: str
     name: str
-    guest: bool
+    kind: Kind
     rating: float
     mu: float
     sigma: float
@@ -199,11 +202,18 @@ def guest(name: str) -> str:
     return f"g:{name}"
 
 
-def display_name(player: str, names: dict[str, str]) -> tuple[str, bool]:
-    """A player id's name, and whether it is a guest."""
+def bot(level: str) -> str:
+    """The player id of a seat the box played with a bot of ``level``."""
+    return f"b:{level}"
+
+
+def display_name(player: str, names: dict[str, str]) -> tuple[str, Kind]:
+    """A player id's name, and who it stands for."""
     if player.startswith("g:"):
-        return player[2:], True
-    return names.get(player, player), False
+        return player[2:], "guest"
+    if player.startswith("b:"):
+        return player[2:], "bot"
+    return names.get(player, player), "profile"
 
 
 class League:
@@ -352,21 +362,29 @@ class League:
                  game.status)
 
     def _players(self, db: sqlite3.Connection, record: ResultRecord) -> list[str]:
-        """Each seat's player: the profile of its club code, else a guest by name (a profile
-        on two seats of one game counts for the first)."""
+        """Each seat's player: its bot level, the profile of its club code, else a guest by
+        name. One player sits once in a game: a bot level or a profile on a second seat
+        counts as the guest of that seat's name."""
         found: list[str] = []
-        for seat, (name, code) in enumerate(zip(record.game.players, record.game.club_codes,
-                                                strict=True)):
+        game = record.game
+        for seat, (name, code, level) in enumerate(zip(game.players, game.club_codes,
+                                                       game.bots, strict=True)):
             player = guest(name)
-            if code is not None:
+            if level is not None:
+                if bot(level) in found:
+                    log.warning("league: box %s game %d: two %r bots; seat %d counts as the "
+                                "guest %r", record.box, game.id, level, seat, name)
+                else:
+                    player = bot(level)
+            elif code is not None:
                 profile = self._profile_of_code(db, code)
                 if profile is None:
                     log.warning("league: box %s game %d seat %d gave a club code no profile "
-                                "has; it counts as the guest %r", record.box, record.game.id,
-                                seat, name)
+                                "has; it counts as the guest %r", record.box, game.id, seat,
+                                name)
                 elif profile.player in found:
                     log.warning("league: box %s game %d: one club code on two seats; seat %d "
-                                "counts as the guest %r", record.box, record.game.id, seat, name)
+                                "counts as the guest %r", record.box, game.id, seat, name)
                 else:
                     player = profile.player
             found.append(player)
@@ -467,31 +485,31 @@ class League:
             rows = self._db.execute("SELECT * FROM ratings WHERE game = ?", (game,)).fetchall()
         lines = []
         for row in rows:
-            name, is_guest = display_name(row["player"], names)
+            name, kind = display_name(row["player"], names)
             rating = ratings.Rating(row["mu"], row["sigma"])
-            lines.append((rating.ordinal, row, name, is_guest))
+            lines.append((rating.ordinal, row, name, kind))
         lines.sort(key=lambda line: (-line[0], line[2].casefold()))
         table: list[Standing] = []
-        for index, (ordinal, row, name, is_guest) in enumerate(lines):
+        for index, (ordinal, row, name, kind) in enumerate(lines):
             place = index + 1
             if index and round(lines[index - 1][0], 6) == round(ordinal, 6):
                 place = table[-1].place
-            table.append(Standing(place, row["player"], name, is_guest, ordinal, row["mu"],
+            table.append(Standing(place, row["player"], name, kind, ordinal, row["mu"],
                                   row["sigma"], row["played"], row["won"]))
         return table
 
-    def player(self, player: str) -> tuple[str, bool, list[PlayedGame]] | None:
-        """A player's name, whether a guest, and games across boxes, newest first."""
+    def player(self, player: str) -> tuple[str, Kind, list[PlayedGame]] | None:
+        """A player's name, who it stands for, and games across boxes, newest first."""
         with self._lock:
             names = self._names()
             rows = self._db.execute(
                 "SELECT r.id, r.box, r.box_game, r.game, r.status, r.ended, r.players, s.* FROM"
                 " seats s JOIN results r ON r.id = s.result WHERE s.player = ?"
                 " ORDER BY r.ended DESC, r.id DESC LIMIT 500", (player,)).fetchall()
-        if not rows and (player.startswith("g:") or player not in names):
+        if not rows and player not in names:
             return None
-        name, is_guest = display_name(player, names)
-        return name, is_guest, [
+        name, kind = display_name(player, names)
+        return name, kind, [
             PlayedGame(row["id"], row["box"], row["box_game"], row["game"], row["status"],
                        row["ended"], json.loads(row["players"]), row["seat"], row["place"],
                        bool(row["won"]), row["score"], row["rating_before"],
@@ -529,7 +547,7 @@ class League:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["result", "box", "box_game", "game", "status", "ended", "seat",
-                         "player", "name", "guest", "place", "won", "score", "rating_before",
+                         "player", "name", "kind", "place", "won", "score", "rating_before",
                          "rating_after"])
         query = ("SELECT r.id, r.box, r.box_game, r.game, r.status, r.ended, s.* FROM seats s"
                  " JOIN results r ON r.id = s.result")
@@ -538,10 +556,10 @@ class League:
             rows = (self._db.execute(query + " WHERE r.game = ? ORDER BY r.id, s.seat", (game,))
                     if game else self._db.execute(query + " ORDER BY r.id, s.seat")).fetchall()
         for row in rows:
-            name, is_guest = display_name(row["player"], names)
+            name, kind = display_name(row["player"], names)
             writer.writerow([row["id"], row["box"], row["box_game"], row["game"], row["status"],
                              row["ended"], row["seat"], row["player"], _cell(name),
-                             int(is_guest), _blank(row["place"]), row["won"], _blank(row["score"]),
+                             kind, _blank(row["place"]), row["won"], _blank(row["score"]),
                              _number(row["rating_before"]), _number(row["rating_after"])])
         return out.getvalue()
 

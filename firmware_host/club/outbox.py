@@ -72,6 +72,7 @@ def result_payload(db: sqlite3.Connection, box: str, row: OutboxRow) -> dict[str
     record = game_record(game)
     record["ended"] = game.ended or row.created
     record["club_codes"] = club_codes(db, game.id, len(game.seats))
+    record["bots"] = list(game.bots) if game.bots else [None] * len(game.seats)
     record["actions"] = public_actions(game, actions_of(db, game.id))
     return {"v": VERSION, "kind": "result", "box": box, "key": row.key, "prev": row.prev,
             "seq": row.seq, "game": record}

@@ -154,6 +154,8 @@ class GameRecord:
     outcome: Outcome | None
     tournament: int | None
     club_codes: tuple[str | None, ...]
+    #: Per seat, the level of the bot the box played it with (``None``: a person).
+    bots: tuple[str | None, ...]
     actions: tuple[PlayedAction, ...]
 
 
@@ -260,6 +262,13 @@ def _game(fields: _Fields) -> GameRecord:
     if not isinstance(codes, list) or len(codes) != len(players) or not all(
             c is None or (isinstance(c, str) and len(c) <= 16) for c in codes):
         raise BadMessage("game.club_codes: expected one code or null per player")
+    bots = fields.get("bots")
+    if bots is None:  # optional: a record without bot seats may leave it out
+        bots = [None] * len(players)
+    if not isinstance(bots, list) or len(bots) != len(players) or not all(
+            b is None or (isinstance(b, str) and GAME_ID.fullmatch(b)) for b in bots):
+        raise BadMessage("game.bots: expected one bot level (such as 'easy') or null per "
+                         "player")
     actions = fields.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise BadMessage(f"game.actions: expected a list of at most {MAX_ACTIONS} actions")
@@ -276,7 +285,7 @@ def _game(fields: _Fields) -> GameRecord:
         id=fields.integer("id", 1), game=fields.game_id("game"),
         status="finished" if status == "finished" else "abandoned", players=players,
         options=options, created=fields.text("created"), ended=fields.text("ended"),
-        outcome=outcome, tournament=tournament, club_codes=tuple(codes),
+        outcome=outcome, tournament=tournament, club_codes=tuple(codes), bots=tuple(bots),
         actions=tuple(played),
     )
 
@@ -354,6 +363,8 @@ class _Fields:
         if not isinstance(value, list) or not 1 <= len(value) <= MAX_PLAYERS or not all(
                 isinstance(v, str) and 0 < len(v) <= 40 for v in value):
             raise BadMessage(f"{self.name(key)}: expected 1–{MAX_PLAYERS} player names")
+        if len(set(value)) != len(value):
+            raise BadMessage(f"{self.name(key)}: a player's name is there twice")
         return tuple(value)
 
     def key(self, key: str) -> str:

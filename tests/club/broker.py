@@ -48,11 +48,14 @@ class RunningBroker:
 
 
 @contextlib.contextmanager
-def running_broker(directory: Path, port: int | None = None) -> Iterator[RunningBroker]:
+def running_broker(directory: Path, port: int | None = None,
+                   tls: tuple[Path, Path] | None = None) -> Iterator[RunningBroker]:
+    """The broker; with ``tls`` (a certificate and its key) it serves TLS only."""
     files = BrokerFiles(directory)
     files.prepare()
     port = port or free_port()
-    conf = files.write_conf(port=port, listen="127.0.0.1")
+    cert, key = tls if tls is not None else (None, None)
+    conf = files.write_conf(port=port, listen="127.0.0.1", tls_cert=cert, tls_key=key)
     process = Mosquitto(conf, port, files.log)
     process.start()
     try:

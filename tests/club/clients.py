@@ -25,6 +25,8 @@ class TestClient:
                                   protocol=mqtt.MQTTv5)
         if not anonymous:
             self.client.username_pw_set(endpoint.user, endpoint.password)
+        if endpoint.tls_ca is not None:  # the name is checked too, unlike a box on loopback
+            self.client.tls_set(ca_certs=str(endpoint.tls_ca))
         self.endpoint = endpoint
         self.connack: Any = None
         self.acks: dict[int, Any] = {}

@@ -49,9 +49,10 @@ def club_app(companion: Companion, club: ClubPanel) -> Flask:
 
 
 def add(league: League, box: str, players: tuple[str, ...], winners: tuple[int, ...],
-        codes: list[str | None] | None = None, prev: str | None = None) -> str:
+        codes: list[str | None] | None = None, prev: str | None = None,
+        bots: list[str | None] | None = None) -> str:
     k = key()
-    data = payload(box, k, prev, 1, 1, players, winners, codes=codes)
+    data = payload(box, k, prev, 1, 1, players, winners, codes=codes, bots=bots)
     league.ingest(decode_result(box, data), data)
     return k
 
@@ -65,6 +66,7 @@ def page(client: FlaskClient, path: str, lang: str = "en") -> str:
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_league_pages_speak_both_languages(hub: Hub, lang: str) -> None:
     add(hub.league, "table-2", ("Aiko", "Ben"), (1,))
+    add(hub.league, "table-3", ("Chie", "Box"), (0,), bots=[None, "easy"])
     hub.live.set_status("table-2", True, "http://table-2.local:8080/", "now")
     hub.live.set_table("table-2", 5, TableSummary("table-2", 5, "ico", "active", ("Chie", "Dai"),
                                                   3, (1,), None, "now"))
@@ -74,6 +76,8 @@ def test_the_league_pages_speak_both_languages(hub: Hub, lang: str) -> None:
     table = page(hub.client, "/club/games/unlock", lang)
     assert CLUB_MESSAGES["club_rating"][lang] in table
     assert table.index("Ben") < table.index("Aiko")  # the winner first
+    assert f'>easy</a> <span class="tag">{CLUB_MESSAGES["club_bot"][lang]}</span>' in table
+    assert f'>Ben</a> <span class="tag">{CLUB_MESSAGES["club_guest"][lang]}</span>' in table
     player = page(hub.client, "/club/players/g:Ben", lang)
     assert CLUB_MESSAGES["club_history"][lang] in player and "table-2" in player
     me = page(hub.client, "/club/me", lang)
@@ -173,3 +177,8 @@ def test_a_box_in_a_club_that_is_not_the_hub_links_to_the_hubs_league(tmp_path: 
         client = app.test_client()
         assert 'href="http://table-1.local:8080/club/"' in client.get("/").get_data(as_text=True)
         assert client.get("/club/").status_code == 404
+        status["connected"], status["waiting"] = False, 3
+        assert client.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF
+                           ).status_code == 200
+        host = page(client, "/host", "ja")
+        assert "クラブ: ボックス table-2、未接続。送信待ち 3 件" in host

@@ -26,7 +26,7 @@ def key() -> str:
 def payload(box: str, k: str, prev: str | None, seq: int, game_id: int,
             players: tuple[str, ...] = ("Aiko", "Ben"), winners: tuple[int, ...] = (0,),
             scores: list[int] | None = None, codes: list[str | None] | None = None,
-            status: str = "finished") -> bytes:
+            status: str = "finished", bots: list[str | None] | None = None) -> bytes:
     return encode({
         "v": 1, "kind": "result", "box": box, "key": k, "prev": prev, "seq": seq,
         "game": {"id": game_id, "game": "unlock", "status": status, "players": list(players),
@@ -35,7 +35,7 @@ def payload(box: str, k: str, prev: str | None, seq: int, game_id: int,
                  "outcome": ({"winners": list(winners), "scores": scores, "reason": "found"}
                              if status == "finished" else None),
                  "tournament": None, "club_codes": codes or [None] * len(players),
-                 "actions": []}})
+                 **({"bots": bots} if bots is not None else {}), "actions": []}})
 
 
 def ingest(league: League, box: str, data: bytes) -> str:
@@ -130,8 +130,8 @@ def test_a_club_code_makes_the_seat_count_for_its_profile_on_every_box(league: L
                                  codes=[code.lower().replace("-", ""), None]))
     found = league.player(profile.player)
     assert found is not None
-    name, guest, games = found
-    assert (name, guest) == ("Aiko Tanaka", False)
+    name, kind, games = found
+    assert (name, kind) == ("Aiko Tanaka", "profile")
     assert sorted((g.box, g.seat) for g in games) == [("t1", 0), ("t2", 0)]
     table = {row.player: row for row in league.standings("unlock")}
     assert table[profile.player].played == 2 and "g:Aiko" not in table
@@ -147,6 +147,22 @@ def test_unknown_codes_and_one_code_on_two_seats_count_as_guests(
     players = {row.player for row in league.standings("unlock")}
     assert players == {"g:A", profile.player, "g:C"}
     assert "no profile has" in caplog.text and "two seats" in caplog.text
+
+
+def test_a_bot_seat_is_rated_as_its_level_on_every_box_and_sits_once_a_game(
+    league: League, caplog: pytest.LogCaptureFixture
+) -> None:
+    ingest(league, "t1", payload("t1", key(), None, 1, 1, ("Aiko", "Box"), winners=(1,),
+                                 bots=[None, "hard"]))
+    ingest(league, "t2", payload("t2", key(), None, 1, 1, ("Ben", "Robo", "Robo 2"),
+                                 winners=(0,), bots=[None, "hard", "hard"]))
+    table = {row.player: row for row in league.standings("unlock")}
+    assert set(table) == {"g:Aiko", "g:Ben", "b:hard", "g:Robo 2"}
+    assert (table["b:hard"].name, table["b:hard"].kind, table["b:hard"].played) == (
+        "hard", "bot", 2)
+    assert table["g:Robo 2"].kind == "guest" and "two 'hard' bots" in caplog.text
+    found = league.player("b:hard")
+    assert found is not None and [g.box for g in found[2]] == ["t2", "t1"]
 
 
 def test_profiles_are_claimed_with_their_code_and_names_are_unique(league: League) -> None:
@@ -165,4 +181,5 @@ def test_the_csv_has_one_row_per_seat_and_runs_no_formula(league: League) -> Non
     rows: list[dict[str, Any]] = list(csv.DictReader(io.StringIO(league.to_csv())))
     assert [r["name"] for r in rows] == ["'=HYPERLINK(1)", "Ben"]
     assert [r["won"] for r in rows] == ["1", "0"] and rows[0]["box"] == "t1"
+    assert [r["kind"] for r in rows] == ["guest", "guest"]
     assert league.to_csv("ico").count("\n") == 1

@@ -80,9 +80,20 @@ def test_a_record_is_what_the_replay_shows_and_never_the_seed(tmp_path: Path) ->
         replay = [step["action"] for step in box.replay(game)[1:]]
     record = decode_result("table-1", encode(payload))
     assert [a.action for a in record.game.actions] == replay == ["secret 1-5-9", "guess 1-5-9"]
-    assert record.game.club_codes == (None, "K7QM-4XP1")
+    assert record.game.club_codes == (None, "K7QM-4XP1") and record.game.bots == (None, None)
     assert record.game.outcome is not None and record.game.outcome.winners == (1,)
     assert "8675309123" not in json.dumps(payload) and "seed" not in payload["game"]
+
+
+def test_a_record_says_which_seats_the_box_played_with_bots(tmp_path: Path) -> None:
+    with Companion.open(tmp_path, host_pin=PIN, bot_delay=3600) as box:
+        game = box.create_game("unlock", ["Aiko", "Ben", "Box"], bots={2: "easy"})
+        box.abandon(game)
+        db = read_only(box.journal.path)
+        payload = outbox.result_payload(db, "table-1", outbox.undelivered(db)[0])
+        db.close()
+    assert payload["game"]["bots"] == [None, None, "easy"]
+    assert decode_result("table-1", encode(payload)).game.bots == (None, None, "easy")
 
 
 def test_a_club_code_is_only_for_a_seat_of_a_game_in_play(tmp_path: Path) -> None:

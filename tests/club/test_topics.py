@@ -74,7 +74,10 @@ def test_a_bad_envelope_names_the_field(change: dict[str, Any], named: str) -> N
     ({"outcome": {"winners": [1, 1], "scores": None, "reason": "r"}}, "named twice"),
     ({"outcome": {"winners": [1], "scores": [1], "reason": "r"}}, "game.outcome.scores"),
     ({"outcome": {"winners": [1], "scores": [True, 1], "reason": "r"}}, "game.outcome.scores"),
+    ({"players": ["Aiko", "Aiko"], "club_codes": [None, None]}, "game.players: a player's name"),
     ({"club_codes": [None]}, "game.club_codes"),
+    ({"bots": ["easy"]}, "game.bots"),
+    ({"bots": [None, "Hard!"]}, "game.bots"),
     ({"actions": [{"n": 1, "seat": 0}]}, r"game.actions\[0\].action"),
     ({"game": "Unlock!"}, "game.game"),
     ({"options": []}, "game.options"),
@@ -89,6 +92,12 @@ def test_a_bad_game_names_the_field(change: dict[str, Any], named: str) -> None:
 def test_garbage_is_a_bad_message_not_a_crash(data: bytes) -> None:
     with pytest.raises(BadMessage):
         decode_result("table-1", data)
+
+
+def test_bot_seats_are_optional_and_read_per_seat() -> None:
+    assert decode_result("table-1", encode(record())).game.bots == (None, None)
+    assert decode_result("table-1", encode(record(bots=[None, "hard"]))).game.bots == (
+        None, "hard")
 
 
 def test_an_abandoned_game_needs_no_outcome() -> None:
