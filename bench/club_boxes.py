@@ -13,7 +13,8 @@ at the box: the hub has it in its league file), delivery p50/p99 (published → 
 hub's ingest), the hub's commits (each takes every record waiting) and their p99, messages and
 bytes per game (box → broker, and
 the hub's acknowledgement), the hub's CPU seconds (per game and in all) and its resident memory
-(peak), and whether every game was ingested exactly once.
+(peak), and whether every game was ingested exactly once (lost, counted twice; a duplicate is a
+record delivered again and ignored).
 
     .venv/bin/python bench/club_boxes.py [--boxes 50] [--tables 4] [--seconds 30]
 """
@@ -289,7 +290,8 @@ def main() -> None:
 
     games = sum(b.games for b in boxes)
     latencies = [x for b in boxes for x in b.latencies]
-    lost = sum(b.games - final["counts"].get(b.name, 0) for b in boxes)
+    lost = sum(max(0, b.games - final["counts"].get(b.name, 0)) for b in boxes)
+    twice = sum(max(0, final["counts"].get(b.name, 0) - b.games) for b in boxes)
     figures = {
         "boxes": args.boxes, "tables": args.boxes * args.tables, "seconds": round(elapsed, 1),
         "games": games, "games_per_second": round(games / elapsed, 1),
@@ -307,7 +309,8 @@ def main() -> None:
         "boxes_cpu_share": round(boxes_cpu / elapsed, 3),
         "delivery_p50_ms": final["arrival_p50_ms"], "delivery_p99_ms": final["arrival_p99_ms"],
         "hub_commits": final["commits"], "hub_commit_p99_ms": final["commit_p99_ms"],
-        "lost": lost, "duplicates": final["duplicates"], "dropped": final["dropped"],
+        "lost": lost, "counted_twice": twice, "duplicates": final["duplicates"],
+        "dropped": final["dropped"],
         "unacknowledged": sum(len(b.sent) for b in boxes),
     }
     if args.json:

@@ -57,7 +57,17 @@ def make_client(client_id: str, endpoint: Endpoint, *, retry_seconds: int,
         client.will_set(will[0], will[1], qos=1, retain=True)
     client.reconnect_delay_set(min_delay=1, max_delay=max(1, retry_seconds))
     client.max_queued_messages_set(0)
+    client.on_socket_open = _no_delay
     return client
+
+
+def _no_delay(client: mqtt.Client, userdata: object, sock: object) -> None:
+    """Send each small packet at once (an acknowledgement, a PUBACK): Nagle's algorithm would
+    hold it until the broker's delayed ACK, about 40 ms on Linux."""
+    import socket
+
+    if isinstance(sock, socket.socket):  # ssl.SSLSocket is one too
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def is_loopback(host: str) -> bool:
