@@ -16,7 +16,12 @@ the hub's acknowledgement), the hub's CPU seconds (per game and in all) and its 
 (peak), and whether every game was ingested exactly once (lost, counted twice; a duplicate is a
 record delivered again and ignored).
 
-    .venv/bin/python bench/club_boxes.py [--boxes 50] [--tables 4] [--seconds 30]
+With ``--halls N`` the boxes do not reach the central broker themselves: each connects to one of
+N hall brokers — Mosquittos of their own, with the boxes' users and the club's ACL — bridged to
+the central one (MQTT 5, persistent, QoS 1; each bridge may write only its boxes' topics there),
+as a larger event would run; the boxes and the hub are the same.
+
+    .venv/bin/python bench/club_boxes.py [--boxes 50] [--tables 4] [--seconds 30] [--halls 0]
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from firmware_host.club import outbox  # noqa: E402
+from firmware_host.club import outbox, topics  # noqa: E402
 from firmware_host.club.broker import HUB_USER, BrokerFiles, Mosquitto  # noqa: E402
 from firmware_host.club.connection import Endpoint  # noqa: E402
 from firmware_host.club.topics import (  # noqa: E402
@@ -223,43 +228,78 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--boxes", type=int, default=50)
-    parser.add_argument("--tables", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--interval", type=float, default=0.25,
-                        help="seconds between two actions of one table")
-    parser.add_argument("--json", action="store_true", help="print one JSON line of figures")
-    parser.add_argument("hub", nargs="*", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.hub:  # the hub's process: hub PORT DIR PASSWORD
-        run_hub(int(args.hub[1]), Path(args.hub[2]), args.hub[3])
-        return
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
-    work = Path(tempfile.mkdtemp(prefix="club-bench-"))
+
+def bridge(central: BrokerFiles, central_port: int, hall: int, work: Path,
+           boxes: list[str]) -> tuple[Mosquitto, dict[str, str]]:
+    """A hall's own Mosquitto for ``boxes`` (their users, the club's ACL), bridged to the
+    central broker as its own user; returns it (not started) and the boxes' passwords."""
+    name = f"hall-{hall}"
+    secret = central.add_box(name)
+    with central.acl.open("a", encoding="utf-8") as acl:  # the bridge writes its boxes' topics
+        acl.write(f"\nuser {name}\n" + "".join(
+            f"topic write {topics.ROOT}/boxes/{box}/#\ntopic read {topics.ROOT}/acks/{box}\n"
+            for box in boxes) + f"topic read {topics.ROOT}/hub/#\n")
+    files = BrokerFiles(work / name)
+    files.prepare()
+    passwords = {box: files.add_box(box) for box in boxes}
+    port = free_port()
+    conf = files.write_conf(port=port, listen="127.0.0.1")
+    with conf.open("a", encoding="utf-8") as text:
+        text.write(f"""
+connection {name}
+address 127.0.0.1:{central_port}
+bridge_protocol_version mqttv50
+remote_clientid {name}
+remote_username {name}
+remote_password {secret}
+cleansession false
+""" + "".join(f"topic {topics.ROOT}/boxes/{box}/# out 1\ntopic {topics.ROOT}/acks/{box} in 1\n"
+              for box in boxes) + f"topic {topics.ROOT}/hub/# in 1\n")
+    return Mosquitto(conf, port, files.log), passwords
+
+
+def run(args: argparse.Namespace, work: Path) -> tuple[dict[str, Any], list[SimBox], float,
+                                                        float, float, dict[str, Any]]:
+    """The scenario; returns the hub's final counts, the boxes, the seconds, the hub's CPU
+    seconds and peak memory, and the record's size and the brokers' CPU and memory."""
     steps, record = sample_game(work / "sample")
     files = BrokerFiles(work / "broker")
     files.prepare()
-    with socket.socket() as probe:  # a free loopback port for the broker
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
+    port = free_port()
     broker = Mosquitto(files.write_conf(port=port, listen="127.0.0.1"), port, files.log)
     names = [f"box-{i:02d}" for i in range(args.boxes)]
-    passwords = {name: files.add_box(name) for name in names}
+    endpoints: dict[str, Endpoint] = {}
+    halls: list[Mosquitto] = []
+    if args.halls:
+        for hall in range(args.halls):
+            mine = names[hall::args.halls]
+            hall_broker, passwords = bridge(files, port, hall, work, mine)
+            halls.append(hall_broker)
+            endpoints |= {n: Endpoint("127.0.0.1", hall_broker.port, n, passwords[n])
+                          for n in mine}
+    else:
+        endpoints = {n: Endpoint("127.0.0.1", port, n, files.add_box(n)) for n in names}
     broker.start()
+    for hall_broker in halls:
+        hall_broker.start()
     hub = subprocess.Popen([sys.executable, __file__, "hub", str(port), str(work / "hub"),
                             files.hub_password()], stdout=subprocess.PIPE, text=True)
     try:
         assert hub.stdout is not None and hub.stdout.readline().strip() == "ready"
-        boxes = [SimBox(n, Endpoint("127.0.0.1", port, n, passwords[n])) for n in names]
+        boxes = [SimBox(n, endpoints[n]) for n in names]
         for box in boxes:
             box.connect()
         for box in boxes:
             assert box.connected.wait(20), f"{box.name} did not connect"
         cpu_before = cpu_seconds(hub.pid)
-        assert broker.proc is not None
-        broker_before, me_before = cpu_seconds(broker.proc.pid), cpu_seconds(os.getpid())
+        processes = [b.proc for b in (broker, *halls) if b.proc is not None]
+        brokers_before = [cpu_seconds(p.pid) for p in processes]
+        me_before = cpu_seconds(os.getpid())
         started = time.monotonic()
         until = started + args.seconds
         threads = [threading.Thread(target=play, args=(box, args.tables, args.interval, until,
@@ -273,9 +313,14 @@ def main() -> None:
             time.sleep(0.1)
         elapsed = time.monotonic() - started
         cpu = cpu_seconds(hub.pid) - cpu_before
-        broker_cpu = cpu_seconds(broker.proc.pid) - broker_before
-        boxes_cpu = cpu_seconds(os.getpid()) - me_before
-        broker_rss = rss_peak_mb(broker.proc.pid)
+        spent = [cpu_seconds(p.pid) - before for p, before in zip(processes, brokers_before,
+                                                                  strict=True)]
+        brokers = {"record_bytes": len(encode(record)),
+                   "broker_cpu_share": round(spent[0] / elapsed, 3),
+                   "broker_rss_peak_mb": round(rss_peak_mb(processes[0].pid), 1),
+                   "halls_cpu_share": round(sum(spent[1:]) / elapsed, 3),
+                   "boxes_cpu_share": round((cpu_seconds(os.getpid()) - me_before) / elapsed,
+                                            3)}
         rss = rss_peak_mb(hub.pid)
         hub.send_signal(signal.SIGTERM)
         out, _ = hub.communicate(timeout=60)
@@ -286,8 +331,31 @@ def main() -> None:
     finally:
         if hub.poll() is None:
             hub.kill()
+        for hall_broker in halls:
+            hall_broker.stop()
         broker.stop()
+    return final, boxes, elapsed, cpu, rss, brokers
 
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boxes", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--interval", type=float, default=0.25,
+                        help="seconds between two actions of one table")
+    parser.add_argument("--halls", type=int, default=0,
+                        help="boxes connect to this many hall brokers, each a Mosquitto "
+                             "bridged to the central one (default: none, straight to it)")
+    parser.add_argument("--json", action="store_true", help="print one JSON line of figures")
+    parser.add_argument("hub", nargs="*", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.hub:  # the hub's process: hub PORT DIR PASSWORD
+        run_hub(int(args.hub[1]), Path(args.hub[2]), args.hub[3])
+        return
+
+    with tempfile.TemporaryDirectory(prefix="club-bench-") as work:
+        final, boxes, elapsed, cpu, rss, brokers = run(args, Path(work))
     games = sum(b.games for b in boxes)
     latencies = [x for b in boxes for x in b.latencies]
     lost = sum(max(0, b.games - final["counts"].get(b.name, 0)) for b in boxes)
@@ -300,13 +368,10 @@ def main() -> None:
         "ingest_max_ms": round(1000 * max(latencies), 1),
         "messages_per_game": round(sum(b.messages for b in boxes) / games, 1),
         "bytes_per_game": round(sum(b.sent_bytes for b in boxes) / games),
-        "record_bytes": len(encode(record)),
         "ack_bytes_per_game": round(sum(b.ack_bytes for b in boxes) / games),
         "hub_cpu_s": round(cpu, 2), "hub_cpu_ms_per_game": round(1000 * cpu / games, 2),
         "hub_cpu_share": round(cpu / elapsed, 3), "hub_rss_peak_mb": round(rss, 1),
-        "broker_cpu_share": round(broker_cpu / elapsed, 3),
-        "broker_rss_peak_mb": round(broker_rss, 1),
-        "boxes_cpu_share": round(boxes_cpu / elapsed, 3),
+        "halls": args.halls, **brokers,
         "delivery_p50_ms": final["arrival_p50_ms"], "delivery_p99_ms": final["arrival_p99_ms"],
         "hub_commits": final["commits"], "hub_commit_p99_ms": final["commit_p99_ms"],
         "lost": lost, "counted_twice": twice, "duplicates": final["duplicates"],
