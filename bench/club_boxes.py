@@ -83,7 +83,7 @@ def sample_game(directory: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
                 tables.append(outbox.table_payload("t", box.summary(game),
                                                    box.view(game, None), "now"))
         db = read_only(box.journal.path)
-        record = outbox.result_payload(db, "t", outbox.undelivered(db)[0])
+        record = outbox.result_payload(db, "t", outbox.undelivered(db)[0], box.registry)
         db.close()
     return tables, record
 

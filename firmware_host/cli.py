@@ -525,6 +525,10 @@ def _club(args: argparse.Namespace, config: Config) -> int:
         return _run(args, config)
     from firmware_host.club.runtime import add_box
 
+    if config.club.hub and config.club.broker != "local":
+        raise StartupError(f"this hub uses the club's own broker ({config.club.broker}): add "
+                           "the box's user and its topics there (docs/club.md, 'A broker the "
+                           "club already has')")
     password = add_box(Path(config.data_dir), args.box)
     where = f"@{args.hub_address}" if args.hub_address else ""
     print(f"tabletop: box {args.box} can join the club; on it, run:")

@@ -333,23 +333,25 @@ class League:
         db.execute("UPDATE boxes SET last_key = ?, last_seq = ?, results = results + 1"
                    " WHERE box = ?", (record.key, record.seq, record.box))
         players = self._players(db, record)
-        place = (ratings.places(game.outcome, len(game.players))
-                 if game.outcome is not None else [None] * len(game.players))
+        place: list[int | None] = (
+            ratings.places(game.outcome, len(game.players), game.competitors)
+            if game.outcome is not None else [None] * len(game.players))
         winners = set(game.outcome.winners) if game.outcome is not None else set()
         scores = game.outcome.scores if game.outcome is not None else None
         before: list[ratings.Rating | None] = [None] * len(players)
         after: list[ratings.Rating | None] = [None] * len(players)
-        if game.outcome is not None and len(players) >= 2:
-            old = [self._rating(db, game.game, p) for p in players]
-            new = ratings.rate(old, [p for p in place if p is not None])
-            for seat, player in enumerate(players):
-                before[seat], after[seat] = old[seat], new[seat]
+        rated = list(game.competitors)
+        if game.outcome is not None and len(rated) >= 2:
+            old = [self._rating(db, game.game, players[seat]) for seat in rated]
+            new = ratings.rate(old, [p for seat in rated if (p := place[seat]) is not None])
+            for seat, was, now_ in zip(rated, old, new, strict=True):
+                before[seat], after[seat] = was, now_
                 db.execute(
                     "INSERT INTO ratings (game, player, mu, sigma, played, won)"
                     " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (game, player) DO UPDATE SET"
                     " mu = excluded.mu, sigma = excluded.sigma, played = played + 1,"
                     " won = won + excluded.won",
-                    (game.game, player, new[seat].mu, new[seat].sigma, int(seat in winners)))
+                    (game.game, players[seat], now_.mu, now_.sigma, int(seat in winners)))
         for seat, player in enumerate(players):
             b, a = before[seat], after[seat]
             db.execute(

@@ -13,12 +13,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware_host.club.topics import VERSION
 from firmware_host.export import game_record, public_actions
 from firmware_host.journal import actions_of, game_of
 from firmware_host.session_api import GameSummary, View
+
+if TYPE_CHECKING:
+    from firmware_host.games import Registry
 
 #: The keys a live table's scores may come under in a spectator's view, by game.
 SCORE_KEYS = ("scores", "points", "totals")
@@ -64,8 +67,11 @@ def club_codes(db: sqlite3.Connection, game_id: int, seats: int) -> list[str | N
     return codes
 
 
-def result_payload(db: sqlite3.Connection, box: str, row: OutboxRow) -> dict[str, Any]:
-    """The ``result`` message of an outbox row (topics.ResultRecord)."""
+def result_payload(db: sqlite3.Connection, box: str, row: OutboxRow,
+                   games: Registry | None = None) -> dict[str, Any]:
+    """The ``result`` message of an outbox row (topics.ResultRecord); ``games`` (the box's
+    registrations) say which seats competed (every seat without them, or for a game the box
+    no longer offers)."""
     game = game_of(db, row.game_id)
     if game is None:  # the trigger and the games table live in one file: cannot happen
         raise LookupError(f"outbox row {row.seq} names game {row.game_id}, which is missing")
@@ -73,6 +79,9 @@ def result_payload(db: sqlite3.Connection, box: str, row: OutboxRow) -> dict[str
     record["ended"] = game.ended or row.created
     record["club_codes"] = club_codes(db, game.id, len(game.seats))
     record["bots"] = list(game.bots) if game.bots else [None] * len(game.seats)
+    registration = games.get(game.game) if games is not None else None
+    record["competitors"] = (registration.competitors(game.options, len(game.seats))
+                             if registration is not None else list(range(len(game.seats))))
     record["actions"] = public_actions(game, actions_of(db, game.id))
     return {"v": VERSION, "kind": "result", "box": box, "key": row.key, "prev": row.prev,
             "seq": row.seq, "game": record}

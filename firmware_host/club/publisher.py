@@ -44,6 +44,8 @@ from firmware_host.session_api import GameStatus, GameSummary, Listener, View
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
 
+    from firmware_host.games import Registry
+
 log = logging.getLogger(__name__)
 
 #: Records handed to paho at once (the rest follow as acknowledgements come).
@@ -58,6 +60,10 @@ class ClubSession(Protocol):
     def games(self, status: GameStatus | None = None) -> list[GameSummary]: ...
     def add_listener(self, listener: Listener) -> None: ...
     def club_delivered(self, through_seq: int) -> int: ...
+
+    @property
+    def registry(self) -> Registry:
+        """The box's games (which seats of a game compete, for the records)."""
 
 
 class ClubStatus(TypedDict):
@@ -318,7 +324,7 @@ class Publisher:
             self._sent_through = 0
         rows = outbox.undelivered(db, after=self._sent_through, limit=BATCH)
         for row in rows:
-            payload = encode(outbox.result_payload(db, self.box, row))
+            payload = encode(outbox.result_payload(db, self.box, row, self.session.registry))
             self._client.publish(results_topic(self.box), payload, qos=1)
             self._sent_through = row.seq
         if rows:

@@ -156,6 +156,8 @@ class GameRecord:
     club_codes: tuple[str | None, ...]
     #: Per seat, the level of the bot the box played it with (``None``: a person).
     bots: tuple[str | None, ...]
+    #: The seats that competed for places (UNLOCK's Lock does not); the others are not rated.
+    competitors: tuple[int, ...]
     actions: tuple[PlayedAction, ...]
 
 
@@ -269,6 +271,12 @@ def _game(fields: _Fields) -> GameRecord:
             b is None or (isinstance(b, str) and GAME_ID.fullmatch(b)) for b in bots):
         raise BadMessage("game.bots: expected one bot level (such as 'easy') or null per "
                          "player")
+    competitors = (tuple(range(len(players))) if fields.get("competitors") is None
+                   else tuple(fields.integers("competitors", 0, len(players) - 1)))
+    if len(set(competitors)) != len(competitors):
+        raise BadMessage("game.competitors: a seat is named twice")
+    if outcome is not None and not set(outcome.winners) <= set(competitors):
+        raise BadMessage("game.competitors: a winner is not among them")
     actions = fields.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise BadMessage(f"game.actions: expected a list of at most {MAX_ACTIONS} actions")
@@ -286,7 +294,7 @@ def _game(fields: _Fields) -> GameRecord:
         status="finished" if status == "finished" else "abandoned", players=players,
         options=options, created=fields.text("created"), ended=fields.text("ended"),
         outcome=outcome, tournament=tournament, club_codes=tuple(codes), bots=tuple(bots),
-        actions=tuple(played),
+        competitors=competitors, actions=tuple(played),
     )
 
 

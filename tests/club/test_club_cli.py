@@ -109,3 +109,15 @@ def test_a_box_not_in_a_club_loads_nothing_of_club_mode(tmp_path: Path) -> None:
               or (name.startswith(("firmware_host.club", "web_panel.club", "firmware_host.names"))
                   and name not in light)]
     assert loaded == []
+
+
+def test_add_box_on_a_hub_using_the_clubs_own_broker_says_where_to_add_it(
+    tmp_path: Path,
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[club]\nhub = true\nbroker = "mqtt.example:1883"\nhub_password = "s"\n')
+    done = tabletop(["club", "add-box", "table-2", "--config", str(config), "--data-dir",
+                     str(tmp_path / "d")], tmp_path)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "uses the club's own broker (mqtt.example:1883)" in done.stderr
+    assert not (tmp_path / "d" / "club").exists()

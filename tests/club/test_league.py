@@ -26,7 +26,8 @@ def key() -> str:
 def payload(box: str, k: str, prev: str | None, seq: int, game_id: int,
             players: tuple[str, ...] = ("Aiko", "Ben"), winners: tuple[int, ...] = (0,),
             scores: list[int] | None = None, codes: list[str | None] | None = None,
-            status: str = "finished", bots: list[str | None] | None = None) -> bytes:
+            status: str = "finished", bots: list[str | None] | None = None,
+            competitors: list[int] | None = None) -> bytes:
     return encode({
         "v": 1, "kind": "result", "box": box, "key": k, "prev": prev, "seq": seq,
         "game": {"id": game_id, "game": "unlock", "status": status, "players": list(players),
@@ -35,7 +36,9 @@ def payload(box: str, k: str, prev: str | None, seq: int, game_id: int,
                  "outcome": ({"winners": list(winners), "scores": scores, "reason": "found"}
                              if status == "finished" else None),
                  "tournament": None, "club_codes": codes or [None] * len(players),
-                 **({"bots": bots} if bots is not None else {}), "actions": []}})
+                 **({"bots": bots} if bots is not None else {}),
+                 **({"competitors": competitors} if competitors is not None else {}),
+                 "actions": []}})
 
 
 def ingest(league: League, box: str, data: bytes) -> str:
@@ -114,6 +117,26 @@ def test_ratings_are_openskills_plackett_luce_by_place(league: League) -> None:
         assert table[name].rating == pytest.approx(team[0].ordinal())
     assert [row.name for row in league.standings("unlock")] == ["Ben", "Chie", "Aiko"]
     assert table["Ben"].won == 1 and table["Aiko"].won == 0
+
+
+def test_only_the_seats_that_competed_are_placed_and_rated(league: League) -> None:
+    # UNLOCK: the Lock (seat 0) scores nothing; its guessers are placed among themselves
+    players = ("Lock", "Ben", "Chie")
+    ingest(league, "t1", payload("t1", key(), None, 1, 1, players, winners=(2,),
+                                 scores=[0, -2, 2], competitors=[1, 2]))
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()], [model.rating()]], ranks=[2, 1])
+    table = {row.name: row for row in league.standings("unlock")}
+    assert set(table) == {"Ben", "Chie"}
+    assert table["Chie"].mu == pytest.approx(expected[1][0].mu)
+    found = league.player("g:Lock")
+    assert found is not None
+    (lock_game,) = found[2]
+    assert (lock_game.place, lock_game.rating_after) == (None, None)
+    # a game with a single competitor (UNLOCK for two: one guesser) rates nobody
+    ingest(league, "t1", payload("t1", key(), None, 2, 2, ("Lock", "Dai"), winners=(1,),
+                                 competitors=[1]))
+    assert "Dai" not in {row.name for row in league.standings("unlock")}
 
 
 def test_an_abandoned_game_is_kept_but_rates_nobody(league: League) -> None:

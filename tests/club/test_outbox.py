@@ -75,12 +75,13 @@ def test_a_record_is_what_the_replay_shows_and_never_the_seed(tmp_path: Path) ->
         box.act(game, 0, "secret 1-5-9")
         box.act(game, 1, "guess 1-5-9")
         db = read_only(box.journal.path)
-        payload = outbox.result_payload(db, "table-1", outbox.undelivered(db)[0])
+        payload = outbox.result_payload(db, "table-1", outbox.undelivered(db)[0], box.registry)
         db.close()
         replay = [step["action"] for step in box.replay(game)[1:]]
     record = decode_result("table-1", encode(payload))
     assert [a.action for a in record.game.actions] == replay == ["secret 1-5-9", "guess 1-5-9"]
     assert record.game.club_codes == (None, "K7QM-4XP1") and record.game.bots == (None, None)
+    assert record.game.competitors == (1,)  # the Lock (seat 0) does not compete
     assert record.game.outcome is not None and record.game.outcome.winners == (1,)
     assert "8675309123" not in json.dumps(payload) and "seed" not in payload["game"]
 
@@ -94,6 +95,18 @@ def test_a_record_says_which_seats_the_box_played_with_bots(tmp_path: Path) -> N
         db.close()
     assert payload["game"]["bots"] == [None, None, "easy"]
     assert decode_result("table-1", encode(payload)).game.bots == (None, None, "easy")
+
+
+def test_every_seat_competes_but_unlocks_lock(tmp_path: Path) -> None:
+    with Companion.open(tmp_path, host_pin=PIN) as box:
+        assert box.registry["ico"].competitors({}, 3) == [0, 1, 2]
+        assert box.registry["unlock"].competitors({"lock": 1}, 3) == [0, 2]
+        game = box.create_game("unlock", ["Aiko", "Ben", "Chie"], {"lock": 2})
+        box.abandon(game)
+        db = read_only(box.journal.path)
+        payload = outbox.result_payload(db, "table-1", outbox.undelivered(db)[0], box.registry)
+        db.close()
+    assert payload["game"]["competitors"] == [0, 1]
 
 
 def test_a_club_code_is_only_for_a_seat_of_a_game_in_play(tmp_path: Path) -> None:

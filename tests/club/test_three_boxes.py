@@ -6,6 +6,8 @@ are stopped as a power cut stops them (SIGKILL), not politely."""
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import subprocess
 import sys
@@ -66,22 +68,25 @@ class Club:
     def hub(self) -> Box:
         return self.boxes["table-1"]
 
-    def play(self, box: str, *, finish: bool = True) -> tuple[int, Any]:
-        """One UNLOCK game: Aiko (her club code given) and a guest; the Lock alternates."""
+    def play(self, box: str, *, finish: bool = True) -> tuple[int, list[Any]]:
+        """One UNLOCK game: Aiko (her club code given) and two guests; the Lock rotates."""
         n = next(self._numbers)
-        players = ["Aiko", f"Guest {n}"]
+        players = ["Aiko", f"Guest {n}", f"Visitor {n}"]
         host = self.boxes[box]
-        game = host.new_game(players, {"lock": n % 2})
-        aiko, guest = host.seat(game, 0, self.aiko), host.seat(game, 1)
-        lock, guesser = (aiko, guest) if n % 2 == 0 else (guest, aiko)
-        host.act(lock, game, "secret 1-5-9")
+        lock = n % 3
+        game = host.new_game(players, {"lock": lock})
+        phones = [host.seat(game, 0, self.aiko), host.seat(game, 1), host.seat(game, 2)]
+        host.act(phones[lock], game, "secret 1-5-9")
+        guessers = [phone for seat, phone in enumerate(phones) if seat != lock]
         self.played[box].append(players)
         if finish:
-            self.finish(box, game, guesser)
-        return game, guesser
+            self.finish(box, game, guessers)
+        return game, guessers
 
-    def finish(self, box: str, game: int, guesser: Any) -> None:
-        reply = self.boxes[box].act(guesser, game, "guess 1-5-9")
+    def finish(self, box: str, game: int, guessers: list[Any]) -> None:
+        """The turn: one guesser misses, the other finds the secret."""
+        self.boxes[box].act(guessers[1], game, "guess 3-5-7")
+        reply = self.boxes[box].act(guessers[0], game, "guess 1-5-9")
         assert reply["status"] == "finished"
 
     def league(self) -> dict[str, list[list[str]]]:
@@ -138,9 +143,9 @@ def test_three_boxes_one_league_nothing_lost_nothing_twice(club: Club) -> None:
     # The broker stops mid-game, as a power cut stops it (what it had not saved is lost), and
     # comes back: the game ends while it is away, another is played whole, and both reach the
     # league.
-    game, guesser = club.play("table-2", finish=False)
+    game, guessers = club.play("table-2", finish=False)
     club.broker.kill()
-    club.finish("table-2", game, guesser)
+    club.finish("table-2", game, guessers)
     club.play("table-3")
     club.broker.start()
     club.wait_for_league()
@@ -180,4 +185,11 @@ def test_three_boxes_one_league_nothing_lost_nothing_twice(club: Club) -> None:
     assert status == 200 and page.decode().count("Guest ") == total  # one identity, every box
     standings = hub.phone.get("/club/games/unlock")[1].decode()
     assert "Aiko" in standings
+    # Aiko is rated in every game she guessed in, never in one where she was the Lock
+    status, text = hub.phone.get("/club/export.csv?game=unlock")
+    rows = [row for row in csv.DictReader(io.StringIO(text.decode("utf-8-sig")))
+            if row["player"] == aiko]
+    assert len(rows) == total
+    assert sum(row["rating_after"] != "" for row in rows) == sum(
+        n % 3 != 0 for n in range(1, total + 1))
     assert box2.output.count("tabletop: club mode: box table-2") == 2

@@ -78,6 +78,9 @@ def test_a_bad_envelope_names_the_field(change: dict[str, Any], named: str) -> N
     ({"club_codes": [None]}, "game.club_codes"),
     ({"bots": ["easy"]}, "game.bots"),
     ({"bots": [None, "Hard!"]}, "game.bots"),
+    ({"competitors": [0, 2]}, "game.competitors"),
+    ({"competitors": [1, 1]}, "game.competitors: a seat is named twice"),
+    ({"competitors": [0]}, "game.competitors: a winner is not among them"),
     ({"actions": [{"n": 1, "seat": 0}]}, r"game.actions\[0\].action"),
     ({"game": "Unlock!"}, "game.game"),
     ({"options": []}, "game.options"),
@@ -94,8 +97,10 @@ def test_garbage_is_a_bad_message_not_a_crash(data: bytes) -> None:
         decode_result("table-1", data)
 
 
-def test_bot_seats_are_optional_and_read_per_seat() -> None:
+def test_bot_seats_and_competitors_are_optional_and_read_per_seat() -> None:
     assert decode_result("table-1", encode(record())).game.bots == (None, None)
+    assert decode_result("table-1", encode(record())).game.competitors == (0, 1)
+    assert decode_result("table-1", encode(record(competitors=[1]))).game.competitors == (1,)
     assert decode_result("table-1", encode(record(bots=[None, "hard"]))).game.bots == (
         None, "hard")
 
