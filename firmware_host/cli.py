@@ -387,18 +387,18 @@ def _club_settings(args: argparse.Namespace, config: Config) -> ClubConfig:
         return replace(club, hub=True, box=box, broker=settings.broker,
                        broker_port=broker_port or club.broker_port)
     if getattr(args, "join_club", None):
-        from firmware_host.club.joining import parse_join, save_join
+        from firmware_host.club.joining import joined, parse_join, save_join
 
         join = parse_join(args.join_club)
         path = save_join(config.data_dir, join)
         print(f"tabletop: joining the club as {join.box} (kept in {path})", flush=True)
-        return replace(club, box=join.box, password=join.password, broker=join.broker,
-                       hub=False)
+        return joined(club, join)
     if club.enabled:
         return club
-    from firmware_host.club.joining import saved_club
+    from firmware_host.club.joining import joined, saved_club
 
-    return saved_club(config.data_dir) or club
+    saved = saved_club(config.data_dir)
+    return joined(club, saved) if saved is not None else club
 
 
 def _start_club(config: Config, companion: Companion, live_url: _LiveUrl) -> Club:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from firmware_host.config import ClubConfig, parse_club
@@ -52,8 +52,8 @@ def save_join(data_dir: Path, join: JoinLine) -> Path:
     return path
 
 
-def saved_club(data_dir: Path) -> ClubConfig | None:
-    """The club settings ``--join-club`` saved in ``data_dir``, if any."""
+def saved_club(data_dir: Path) -> JoinLine | None:
+    """The join line ``--join-club`` saved in ``data_dir``, if any."""
     path = Path(data_dir) / JOIN_FILE
     if not path.is_file():
         return None
@@ -62,4 +62,14 @@ def saved_club(data_dir: Path) -> ClubConfig | None:
             data = tomllib.load(file)
     except (OSError, tomllib.TOMLDecodeError) as error:
         raise ConfigError(str(path), f"cannot read the saved club settings: {error}") from None
-    return parse_club(data.get("club", {}), path.parent)
+    club = parse_club(data.get("club", {}), path.parent)
+    if club.box is None or club.password is None:
+        raise ConfigError(str(path), "the saved club settings name no box or password: join "
+                                     "again with --join-club")
+    return JoinLine(club.box, club.password, club.broker)
+
+
+def joined(club: ClubConfig, join: JoinLine) -> ClubConfig:
+    """The config's ``[club]`` settings for a box that joined with ``join``: its name, password
+    and broker from the join line, everything else (TLS, timings) from the config."""
+    return replace(club, box=join.box, password=join.password, broker=join.broker, hub=False)

@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,9 @@ import pytest
 from firmware_host.club.connection import Endpoint
 from tests.club.broker import free_port
 from tests.club.clients import TestClient
+from tests.club.daemons import Box
 from tests.firmware_host.daemon import ROOT, Lines, clean_env, tabletop
-from tests.web_panel.served import Phone
+from tests.web_panel.served import HOST_PIN, Phone
 
 WAIT = 30.0
 
@@ -121,3 +123,37 @@ def test_add_box_on_a_hub_using_the_clubs_own_broker_says_where_to_add_it(
     assert done.returncode == 1 and done.stdout == ""
     assert "uses the club's own broker (mqtt.example:1883)" in done.stderr
     assert not (tmp_path / "d" / "club").exists()
+
+
+def test_the_readmes_club_a_hub_and_one_command_per_box(tmp_path: Path) -> None:
+    # README: 'scripts/run --club-hub' on the hub, 'tabletop club add-box NAME' there, and the
+    # one command it prints on the box (here on loopback, with the broker on a free port)
+    broker_port = free_port()
+    config = tmp_path / "hub.toml"
+    config.write_text(f'host_pin = "{HOST_PIN}"\n[club]\nbroker_port = {broker_port}\n'
+                      'listen = "127.0.0.1"\n')
+    hub = Box("table-1", tmp_path / "hub", tmp_path, ["run", "--club-hub", "--config",
+                                                       str(config)])
+    box = Box("table-2", tmp_path / "box", tmp_path, ["run", "--config", str(config)])
+    try:
+        hub.start()
+        assert any("club mode: the club's hub and box table-1" in line for line in hub.output)
+        added = tabletop(["club", "add-box", "table-2", "--data-dir", str(hub.data),
+                          "--hub-address", f"127.0.0.1:{broker_port}"], tmp_path)
+        assert added.returncode == 0, added.stderr
+        command = re.search(r"scripts/run (--join-club \S+)", added.stdout)
+        assert command is not None
+        box.start(command.group(1).split(" ", 1))
+        for host in (box, hub):
+            game = host.new_game(["Aiko", "Ben"])
+            lock, guesser = host.seat(game, 0), host.seat(game, 1)
+            host.act(lock, game, "secret 1-2-3")
+            host.act(guesser, game, "guess 1-2-3")
+        deadline = time.monotonic() + WAIT
+        while hub.get_json("/api/club/results")["boxes"] != {"table-1": 1, "table-2": 1}:
+            assert time.monotonic() < deadline, hub.get_json("/api/club/results")
+            time.sleep(0.1)
+        assert b"table-2" in hub.phone.get("/club/")[1]
+    finally:
+        box.kill()
+        hub.stop()
