@@ -132,9 +132,9 @@ class Names:
         self._set_url(url)
 
     def _register(self, addresses: list[str]) -> Zeroconf:
-        from zeroconf import IPVersion, ServiceInfo, Zeroconf
+        from zeroconf import ServiceInfo
 
-        zc = Zeroconf(interfaces=addresses, ip_version=IPVersion.V4Only)
+        zc = open_zeroconf(addresses)
         try:
             packed = [socket.inet_aton(a) for a in addresses]
             for service in self.services:
@@ -168,11 +168,35 @@ class Names:
                 log.exception("mdns: telling the new address failed")
 
 
+def open_zeroconf(interfaces: list[str] | None = None) -> Zeroconf:
+    """A zeroconf instance (IPv4, on ``interfaces`` or all) running on its own event-loop
+    thread, whoever calls: built in a thread of its own, because zeroconf attaches to an asyncio
+    loop the calling thread runs, and its blocking calls would then wait on that loop."""
+    from zeroconf import InterfaceChoice, IPVersion, Zeroconf
+
+    made: list[Zeroconf] = []
+    failed: list[BaseException] = []
+
+    def build() -> None:
+        try:
+            made.append(Zeroconf(interfaces=interfaces if interfaces else InterfaceChoice.All,
+                                 ip_version=IPVersion.V4Only))
+        except BaseException as error:  # raised again in the caller's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=build, name="zeroconf-open", daemon=True)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return made[0]
+
+
 def find_service(service_type: str, timeout: float, interfaces: list[str] | None = None
                  ) -> tuple[str, int, dict[str, str]] | None:
     """The first instance of ``service_type`` found within ``timeout`` seconds: its IPv4
     address, port and TXT properties; ``None`` when there is none."""
-    from zeroconf import InterfaceChoice, IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
+    from zeroconf import ServiceBrowser, ServiceStateChange
 
     found: list[str] = []
     seen = threading.Event()
@@ -183,8 +207,7 @@ def find_service(service_type: str, timeout: float, interfaces: list[str] | None
             found.append(name)
             seen.set()
 
-    zc = Zeroconf(interfaces=interfaces if interfaces else InterfaceChoice.All,
-                  ip_version=IPVersion.V4Only)
+    zc = open_zeroconf(interfaces)
     try:
         browser = ServiceBrowser(zc, service_type, handlers=[on_change])
         try:

@@ -18,9 +18,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from zeroconf import AddressResolver, IPVersion, ServiceBrowser, ServiceStateChange, Zeroconf
+from zeroconf import AddressResolver, ServiceBrowser, ServiceStateChange, Zeroconf
 
-from firmware_host.names import HTTP_SERVICE, Names, Service, find_service, url_for
+from firmware_host.names import (
+    HTTP_SERVICE,
+    Names,
+    Service,
+    find_service,
+    open_zeroconf,
+    url_for,
+)
 from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port
 from tests.web_panel.served import Phone
 
@@ -30,7 +37,7 @@ WAIT = 10.0
 
 @pytest.fixture
 def browser() -> Iterator[Zeroconf]:
-    zc = Zeroconf(interfaces=LOOPBACK, ip_version=IPVersion.V4Only)
+    zc = open_zeroconf(LOOPBACK)  # its own loop, also after Playwright's tests in this process
     yield zc
     zc.close()
 
@@ -117,7 +124,7 @@ def test_the_advertisement_follows_the_box_to_a_new_address(browser: Zeroconf) -
 
 def resolve_again(name: str) -> list[str]:
     """Ask afresh (a new browser: no cache of the old answer)."""
-    zc = Zeroconf(interfaces=LOOPBACK, ip_version=IPVersion.V4Only)
+    zc = open_zeroconf(LOOPBACK)
     try:
         return resolve(zc, f"{name}.local")
     finally:
