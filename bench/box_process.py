@@ -5,7 +5,9 @@ on waitress, built as ``tabletop run`` builds them, with two measuring instrumen
   arrives, and a pad thread (started by SIGUSR1, once the newest game is an UNLOCK game whose
   entry screen it can draw on) presses the simulated buttons — a dot, then Back, again and
   again, so no action is committed — and measures press → first byte on the bus;
-- on SIGTERM it writes those latencies (ms) as JSON to ``--out`` and exits.
+- the garbage collector's pauses: the CPU time of each collection, by generation;
+- on SIGTERM it writes ``{"presses": [ms...], "gc": [[generation, ms]...]}`` to ``--out``
+  and exits.
 
     python bench/box_process.py --data DIR --port PORT --out FILE [--presses-every 0.2]
 
@@ -15,6 +17,7 @@ It prints ``ready PORT PIN`` once the panel answers. The load generator is ``ben
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import signal
 import sys
@@ -32,6 +35,7 @@ from waitress.server import create_server
 from waitress.wasyncore import ExitNow
 
 import web_panel
+from firmware_host.cli import settle_heap
 from firmware_host.companion import Companion
 from firmware_host.config import DeviceSettings, WebConfig
 from firmware_host.device import open_device
@@ -53,6 +57,21 @@ class TimingBus:
         if not self.first.is_set():
             self.at = time.perf_counter()
             self.first.set()
+
+
+class CollectorPauses:
+    """The CPU time of each garbage collection (``gc.callbacks``), by generation."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []
+        self._start = 0.0
+        gc.callbacks.append(self)
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.thread_time()
+        else:
+            self.pauses.append((info["generation"], (time.thread_time() - self._start) * 1000))
 
 
 def main() -> None:
@@ -108,12 +127,14 @@ def main() -> None:
         stopping.set()
         pressing.set()
         web_panel.close_app(app)
-        args.out.write_text(json.dumps(latencies))
+        args.out.write_text(json.dumps({"presses": latencies, "gc": collections.pauses}))
         raise ExitNow("stop")  # the one exception waitress's loop lets through
 
     signal.signal(signal.SIGUSR1, start_pressing)
     signal.signal(signal.SIGTERM, stop)
     threading.Thread(target=presser, daemon=True).start()
+    settle_heap()
+    collections = CollectorPauses()
     print(f"ready {args.port} {companion.host_pin}", flush=True)
     try:
         server.run()

@@ -146,6 +146,7 @@ class Figures:
     delivery_ms: list[float]
     sizes: list[int]
     press_ms: list[float]
+    collections: list[tuple[int, float]]
     cpu: float
     rss_peak: float
     rss_after: float
@@ -190,10 +191,14 @@ class Box:
         if quarter:
             quarter_core(self.proc.pid)
 
-    def presses(self) -> list[float]:
+    def presses(self) -> tuple[list[float], list[tuple[int, float]]]:
+        """Press → first OLED byte (ms) and the collector's pauses (generation, CPU ms)."""
         self.proc.send_signal(signal.SIGTERM)
         self.proc.wait(30)
-        return list(json.loads(self.out.read_text())) if self.out.exists() else []
+        if not self.out.exists():
+            return [], []
+        found = json.loads(self.out.read_text())
+        return list(found["presses"]), [(g, ms) for g, ms in found["gc"]]
 
 
 def set_up_box(port: int, pin_code: str, phones: int, keep: bool) -> list[Table]:
@@ -327,8 +332,9 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
                 delivery.append(max(0.0, at - answered) * 1000)
         sizes += [size for phone in table.phones for size in phone.sizes]
     phones = sum(len(t.phones) for t in tables)
+    press_ms, collections = presses()
     return Figures(name, phones, sum(len(t.acts) for t in tables), act_ms, delivery, sizes,
-                   presses(), cpu, peak[0], after, errors)
+                   press_ms, collections, cpu, peak[0], after, errors)
 
 
 def box_run(seconds: float, phones: int, quarter: bool = False,
@@ -368,7 +374,8 @@ def floor_run(seconds: float, phones: int, recorded: list[Table]) -> Figures:
             watcher = next((p for p in source.phones if p.keep), None)
             if watcher and watcher.payloads:
                 call(port, "POST", f"/tables/{number}/act", None, watcher.payloads[0].encode())
-        return run(f"floor, {phones} phones", port, proc.pid, tables, seconds, True, lambda: [])
+        return run(f"floor, {phones} phones", port, proc.pid, tables, seconds, True,
+                   lambda: ([], []))
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -393,6 +400,10 @@ def report(f: Figures, baseline: float | None) -> None:
         print(f"   press -> first OLED byte: p50 {pct(f.press_ms, 0.5):.2f} ms, "
               f"p99 {pct(f.press_ms, 0.99):.2f} ms over {len(f.press_ms)} presses "
               "(budget p99 <= 10)")
+    for generation in sorted({g for g, _ in f.collections}):
+        pauses = [ms for g, ms in f.collections if g == generation]
+        print(f"   collector, generation {generation}: {len(pauses)} pauses, "
+              f"max {max(pauses):.1f} ms, total {sum(pauses):.0f} ms of CPU")
     print(f"   CPU {f.cpu:.2f} s, {per_action:.2f} ms per action{ratio}")
     print(f"   RSS peak {f.rss_peak:.1f} MiB, 10 s after {f.rss_after:.1f} MiB (budget <= 80)")
     print(f"   errors: {len(f.errors)}" + "".join(f"\n     {e}" for e in sorted(set(f.errors))[:5]))

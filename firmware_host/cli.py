@@ -13,6 +13,7 @@ non-zero exit code, never a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import glob
 import logging
 import signal
@@ -238,6 +239,7 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         app = _web_app(companion, device, url, web.threads, club)
         panel.app = app
         names = _start_names(config, host, web.port, club, live_url, app, device)
+        settle_heap()
         previous: dict[signal.Signals, Any] = {}
         try:  # a signal from here on (even during the greeting) stops the box cleanly
             for sig in (signal.SIGTERM, signal.SIGINT):
@@ -269,6 +271,14 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         companion.close()
         if server is not None:
             server.close()
+
+
+def settle_heap() -> None:
+    """Move everything built so far (modules, rules tables, the restored games) out of the
+    garbage collector's sight: it lives as long as the box, and a full collection would
+    otherwise rescan it, a pause of 10–40 ms in the middle of a request on this machine."""
+    gc.collect()
+    gc.freeze()
 
 
 def _greet(url: str, mode: Mode, config: Config, pin: str, device: Device, host: str,

@@ -21,9 +21,8 @@ from firmware_host.journal import ActionRow, GameRow, Journal, SeatHolder
 from firmware_host.seats import check_join_code, join_codes, new_token
 from firmware_host.session import SessionThread
 from firmware_host.session_api import GameStatus, Listener
-from firmware_host.snapshots import GameSnapshot, Snapshots
+from firmware_host.snapshots import Deferred, GameSnapshot, Snapshots
 from firmware_host.tournaments import Tournament
-from firmware_host.undo import is_public
 from rules import IllegalAction
 
 log = logging.getLogger(__name__)
@@ -324,10 +323,9 @@ class SessionOwner:
             if outcome is not None:
                 ended_at = self.journal.end_game(game_id, "finished", outcome, version)
                 follow_up = self._start_next(tournament, upcoming, version)
-        public = is_public(rules, live.state, after)
         live.actions.append(ActionRow(n, seat, action, self.journal.now(), by))
         live.previous, live.state = live.state, after
-        if public:
+        if rules.perfect_information:  # else the action may be a secret: never in a log
             log.info("game %d: seat %d: %s", game_id, seat, action)
         else:
             log.info("game %d: seat %d acted", game_id, seat)
@@ -344,7 +342,7 @@ class SessionOwner:
         live = self._active(game_id)
         if not live.actions:
             raise NotAllowed(f"game {game_id} has no action to take back")
-        refusal = self._refusal(live)
+        refusal = self.snapshots.game(game_id).undo_refusal  # the live snapshot's, kept
         if refusal is not None:
             raise NotAllowed(f"cannot undo: {refusal}")
         kept = live.actions[:-1]
@@ -466,11 +464,13 @@ class SessionOwner:
         self.snapshots.set_host_sessions(sessions)
 
     # --- snapshots ----------------------------------------------------------------------------
-    def _refusal(self, live: _Live) -> str | None:
+    def _refusal(self, live: _Live) -> Deferred[str | None]:
+        """Whether the last action may be taken back — worked out by the first reader that
+        asks (a view, the host's undo), not on this thread."""
         if not live.actions or live.previous is None:
-            return "there is no action to take back"
-        last = live.actions[-1]
-        return live.box.undo_refusal(live.previous, last.seat, last.action, live.state)
+            return Deferred.known("there is no action to take back")
+        box, before, last, after = live.box, live.previous, live.actions[-1], live.state
+        return Deferred(lambda: box.undo_refusal(before, last.seat, last.action, after))
 
     def _live_snapshot(self, live: _Live, version: int) -> GameSnapshot:
         row = live.row
@@ -479,7 +479,7 @@ class SessionOwner:
             id=row.id, game=row.game, box=live.box, status="active", seats=tuple(row.seats),
             claimed=_claimed(claimed, row.bots, len(row.seats)), created=row.created,
             ended=None, outcome=None, tournament=row.tournament, version=version,
-            state=live.state, undo_refusal=self._refusal(live), tokens=dict(live.tokens),
+            state=live.state, undo_check=self._refusal(live), tokens=dict(live.tokens),
             holders=dict(live.holders), join_codes=row.join_codes, bots=row.bots,
             hints_off=row.hints_off, hints_used=live.hints_used,
         )
@@ -492,7 +492,8 @@ class SessionOwner:
             id=row.id, game=row.game, box=box, status=status, seats=tuple(row.seats),
             claimed=_claimed(claimed, row.bots, len(row.seats)), created=row.created,
             ended=row.ended, outcome=row.outcome, tournament=row.tournament,
-            version=row.version, state=state, undo_refusal="the game has ended", tokens=tokens,
+            version=row.version, state=state,
+            undo_check=Deferred.known("the game has ended"), tokens=tokens,
             holders=self.journal.holders(row.id), join_codes=None, bots=row.bots,
             hints_off=row.hints_off, hints_used=self.journal.hints_used(row.id, len(row.seats)),
         )

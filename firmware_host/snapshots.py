@@ -9,15 +9,43 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from firmware_host.errors import NoSuchGame, NoSuchTournament
 from firmware_host.games import BoxGame
 from firmware_host.journal import SeatHolder
 from firmware_host.session_api import GameStatus, GameSummary
 from firmware_host.tournaments import Tournament
+
+T = TypeVar("T")
+
+
+class Deferred(Generic[T]):
+    """A value worked out on first use — by whichever thread asks first — then kept: costly
+    facts of a snapshot (whether the last action may be taken back) stay off the session
+    thread, which only publishes."""
+
+    def __init__(self, compute: Callable[[], T]) -> None:
+        self._compute: Callable[[], T] | None = compute
+        self._value: T | None = None
+        self._lock = threading.Lock()
+
+    @classmethod
+    def known(cls, value: T) -> Deferred[T]:
+        """A value already worked out."""
+        deferred = cls(lambda: value)
+        deferred.get()
+        return deferred
+
+    def get(self) -> T:
+        """The value (computed now if nobody asked before)."""
+        with self._lock:
+            if self._compute is not None:
+                self._value = self._compute()
+                self._compute = None
+            return self._value  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -37,7 +65,8 @@ class GameSnapshot:
     version: int
     #: ``None`` for a game that ended before this run (the read side rebuilds it on demand).
     state: Any = field(repr=False)
-    undo_refusal: str | None
+    #: Why the last action may not be taken back (``None``: it may), worked out when asked.
+    undo_check: Deferred[str | None] = field(repr=False)
     #: Valid seat tokens (their hashes) → seat.
     tokens: Mapping[str, int] = field(repr=False)
     #: Who holds each claimed seat.
@@ -49,6 +78,11 @@ class GameSnapshot:
     #: Whether the host turned hints off; how many hints each seat asked for.
     hints_off: bool = False
     hints_used: tuple[int, ...] = ()
+
+    @property
+    def undo_refusal(self) -> str | None:
+        """Why the last action may not be taken back, or ``None`` when it may."""
+        return self.undo_check.get()
 
     def summary(self) -> GameSummary:
         """The summary ``games()`` and ``history()`` list."""

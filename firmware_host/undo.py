@@ -42,19 +42,6 @@ def generic_refusal(game: Game[Any], before: Any, seat: int, after: Any) -> Refu
     return None
 
 
-def is_public(game: Game[Any], before: Any, after: Any) -> bool:
-    """Whether every player saw all of ``before`` and ``after`` (a perfect-information step):
-    only then may a log print the action itself."""
-    if game.perfect_information:
-        return True
-    for state in (before, after):
-        public = _visible(game.view(state, None))
-        seats = range(len(public.get("seats", [])))
-        if any(_visible(game.view(state, s)) != public for s in seats):
-            return False
-    return True
-
-
 def changed_keys(before: dict[str, Any], after: dict[str, Any]) -> set[str]:
     """The keys whose values differ between two views."""
     return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}

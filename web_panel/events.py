@@ -22,7 +22,7 @@ from flask import Blueprint, Response, request, stream_with_context
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
-from web_panel.security import seat_cookie_name, seat_of
+from web_panel.security import seat_cookie_name, seat_holding
 
 bp = Blueprint("events", __name__)
 
@@ -33,7 +33,8 @@ RETRY_MS = 1000
 #: The event a phone gets when the host re-issued its seat to another phone.
 REPLACED = ("event: replaced\ndata: " + json.dumps(
     {"message": "The host gave your seat to another phone; this one now watches the game."})
-    + "\n\n")
+    + "\n\n").encode()
+KEEP_ALIVE = b": keep-alive\n\n"
 
 
 def _resume_from() -> int:
@@ -63,12 +64,12 @@ def stream(game_id: int) -> Response:
                        "This phone already has as many live pages open as it may; close one, "
                        "this page will refresh by polling.", retry_after=5)
 
-    def events() -> Iterator[str]:
-        last, last_seat = since, seat_of(game_id)
-        yield f"retry: {RETRY_MS}\n\n"
+    def events() -> Iterator[bytes]:
+        last, last_seat = since, seat_holding(game_id, token)
+        yield f"retry: {RETRY_MS}\n\n".encode()
         started = sent_at = time.monotonic()
         while not state.closing.is_set() and time.monotonic() - started < state.lifetime:
-            seat = seat_of(game_id)
+            seat = seat_holding(game_id, token)  # again at every change: it may be re-issued
             version = session.game_version(game_id)
             if last_seat is not None and seat is None:
                 # the host gave this seat to another phone: say so, then go on as a spectator
@@ -76,11 +77,11 @@ def stream(game_id: int) -> Response:
                 sent_at = time.monotonic()
             if version != last or seat != last_seat:
                 if seat == last_seat and last >= 0:
-                    version, text = state.events.since(game_id, seat, last)
+                    version, event = state.events.since(game_id, seat, last)
                 else:
-                    version, text = state.events.current(game_id, seat)
+                    version, event = state.events.current(game_id, seat)
                 if version != last or seat != last_seat:
-                    yield text
+                    yield event
                     sent_at = time.monotonic()
                 last, last_seat = version, seat
             # Wait for this game's next change; keep-alives count from this stream's last write.
@@ -89,7 +90,7 @@ def stream(game_id: int) -> Response:
                     return
                 remaining = sent_at + state.keepalive - time.monotonic()
                 if remaining <= 0:
-                    yield ": keep-alive\n\n"
+                    yield KEEP_ALIVE
                     sent_at = time.monotonic()
                     continue
                 if time.monotonic() - started >= state.lifetime:

@@ -47,7 +47,11 @@ def seat_cookie_name(game_id: int) -> str:
 
 def seat_of(game_id: int) -> int | None:
     """The seat this request's token holds in ``game_id`` (``None``: a spectator)."""
-    token = request.cookies.get(seat_cookie_name(game_id))
+    return seat_holding(game_id, request.cookies.get(seat_cookie_name(game_id)) or "")
+
+
+def seat_holding(game_id: int, token: str) -> int | None:
+    """The seat ``token`` holds in ``game_id`` now (``None``: none)."""
     if not token or len(token) > 200:
         return None
     seat: int | None = panel().session.seat_for_token(game_id, token)

@@ -3,14 +3,21 @@
 A stream event carries its phone's own view — the whole view (``event: view``), or a delta from
 the view that phone has (``event: delta``, :mod:`web_panel.view_delta`). Views are per seat, not
 per phone: every spectator of a game shares one, each player shares theirs with their other
-devices, so a change costs one view per viewer class, however many phones watch. Each event is
-serialised once and kept (a small LRU), and a delta is sent only when it is smaller than the
-view.
+devices, so a change costs one view per viewer class, however many phones watch.
+
+Each event is serialised once, when its view is built, together with the delta from the view
+that viewer class was last sent (which is the view its streaming phones hold); the delta is kept
+only when it is smaller than the whole view. Only the newest view *object* of each viewer class
+is kept, to diff the next one against: the older ones are kept as event texts alone, so the
+shared results stay small and cost the garbage collector nothing to scan.
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from firmware_host.session_api import SessionApi, View
 from firmware_host.shared_results import SharedResults
@@ -20,49 +27,74 @@ from web_panel.view_delta import delta
 Viewer = tuple[int, int | None]
 
 
+@dataclass(frozen=True)
+class _Built:
+    """One viewer class's events for one version, encoded once for every stream."""
+
+    version: int
+    full: bytes
+    #: The version this delta applies to and its event, when smaller than ``full``.
+    delta_from: int | None = None
+    delta: bytes | None = None
+
+
 class ViewEvents:
-    """Views and event texts per (game, seat, version), shared by every stream."""
+    """Event texts per (game, seat, version), shared by every stream."""
 
     def __init__(self, session: SessionApi, size: int = 256) -> None:
         self.session = session
-        self._views: SharedResults[tuple[int, int | None, int], tuple[View, str]] = (
-            SharedResults(size))
-        self._deltas: SharedResults[tuple[int, int | None, int, int], str] = SharedResults(size)
+        self._built: SharedResults[tuple[int, int | None, int], _Built] = SharedResults(size)
+        #: The newest view built for each viewer class (least recently built dropped first).
+        self._newest: OrderedDict[Viewer, View] = OrderedDict()
+        self._newest_size = size
+        self._lock = threading.Lock()
 
-    def current(self, game_id: int, seat: int | None) -> tuple[int, str]:
+    def current(self, game_id: int, seat: int | None) -> tuple[int, bytes]:
         """The game's version now and the ``view`` event for it (built once per version)."""
+        built = self._get(game_id, seat)
+        return built.version, built.full
+
+    def since(self, game_id: int, seat: int | None, base: int) -> tuple[int, bytes]:
+        """The event that brings a phone holding version ``base`` up to date: the delta when it
+        applies to ``base`` and is the smaller, else the whole view."""
+        built = self._get(game_id, seat)
+        if built.delta is not None and built.delta_from == base:
+            return built.version, built.delta
+        return built.version, built.full
+
+    def _get(self, game_id: int, seat: int | None) -> _Built:
         version = self.session.game_version(game_id)
-        key = (game_id, seat, version)
-        _, text = self._views.get(key, lambda: self._build(game_id, seat, version))
-        return version, text
+        return self._built.get((game_id, seat, version),
+                               lambda: self._build(game_id, seat))
 
-    def since(self, game_id: int, seat: int | None, base: int) -> tuple[int, str]:
-        """The event that brings a phone holding version ``base`` up to date: a delta when the
-        view of ``base`` is still known and the delta is the smaller, else the whole view."""
-        version, full = self.current(game_id, seat)
-        known = self._views.peek((game_id, seat, base))
-        now = self._views.peek((game_id, seat, version))
-        if (known is None or now is None or base == version
-                or known[0]["version"] != base or now[0]["version"] != version):
-            return version, full
-        text = self._deltas.get((game_id, seat, base, version),
-                                lambda: _delta_event(known[0], now[0], base, version, full))
-        return version, text
-
-    def _build(self, game_id: int, seat: int | None, version: int) -> tuple[View, str]:
+    def _build(self, game_id: int, seat: int | None) -> _Built:
         view = self.session.view(game_id, seat)
         # the view may be newer than the version read a moment ago: its own version is its id
-        data = json.dumps({"version": view["version"], "view": view}, ensure_ascii=False,
+        version: int = view["version"]
+        data = json.dumps({"version": version, "view": view}, ensure_ascii=False,
                           separators=(",", ":"))
-        return view, event_text(view["version"], "view", data)
+        full = event_text(version, "view", data).encode()
+        viewer = (game_id, seat)
+        with self._lock:
+            previous = self._newest.get(viewer)
+            if previous is None or previous["version"] < version:
+                self._newest[viewer] = view
+                self._newest.move_to_end(viewer)
+                while len(self._newest) > self._newest_size:
+                    self._newest.popitem(last=False)
+        if previous is None or previous["version"] >= version:
+            return _Built(version, full)
+        base = previous["version"]
+        text = _delta_event(previous, view, base, version).encode()
+        if len(text) >= len(full):
+            return _Built(version, full)
+        return _Built(version, full, base, text)
 
 
-def _delta_event(old: View, new: View, base: int, version: int, full: str) -> str:
-    ops = delta(old, new)
-    data = json.dumps({"version": version, "base": base, "ops": ops}, ensure_ascii=False,
-                      separators=(",", ":"))
-    text = event_text(version, "delta", data)
-    return text if len(text) < len(full) else full
+def _delta_event(old: View, new: View, base: int, version: int) -> str:
+    data = json.dumps({"version": version, "base": base, "ops": delta(old, new)},
+                      ensure_ascii=False, separators=(",", ":"))
+    return event_text(version, "delta", data)
 
 
 def event_text(version: int, kind: str, data: str) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.unlock.codes import Code
@@ -137,11 +137,18 @@ def count_consistent(
     """How many codes of the level agree with the clue board; ``None`` where too many to list.
 
     Uses the cached code table (3×3); on 4×4 the levels cannot be listed and this is ``None``.
+    The count of a board is kept (a board changes only when a turn ends, while every guess
+    entered asks again).
     """
     if not is_enumerable(difficulty, size):
         return None
-    tests = _tests(clues)
-    agreeing = _agreeing(line_index(difficulty, size, auto_connect), tests)
+    return _count(tuple(_tests(clues)), difficulty, size, auto_connect)
+
+
+@lru_cache(maxsize=64)
+def _count(tests: tuple[tuple[int, int], ...], difficulty: str, size: int,
+           auto_connect: bool) -> int:
+    agreeing = _agreeing(line_index(difficulty, size, auto_connect), list(tests))
     # Played cards agreeing with every clue are in the bitset too (they are codes of the level)
     # but cannot be the secret: take them out by count rather than by position.
     played = {lines for lines, _ in tests}
