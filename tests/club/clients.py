@@ -29,6 +29,7 @@ class TestClient:
             self.client.tls_set(ca_certs=str(endpoint.tls_ca))
         self.endpoint = endpoint
         self.connack: Any = None
+        self.disconnected: Any = None
         self.acks: dict[int, Any] = {}
         self.subacks: dict[int, list[Any]] = {}
         self.messages: list[tuple[str, bytes, bool]] = []
@@ -37,6 +38,7 @@ class TestClient:
         self.client.on_publish = self._on_publish
         self.client.on_subscribe = self._on_subscribe
         self.client.on_message = self._on_message
+        self.client.on_disconnect = self._on_disconnect
 
     def _notify(self) -> None:
         with self._changed:
@@ -45,6 +47,11 @@ class TestClient:
     def _on_connect(self, client: Any, userdata: Any, flags: Any, reason: Any,
                     properties: Any) -> None:
         self.connack = reason
+        self._notify()
+
+    def _on_disconnect(self, client: Any, userdata: Any, flags: Any, reason: Any,
+                       properties: Any) -> None:
+        self.disconnected = reason
         self._notify()
 
     def _on_publish(self, client: Any, userdata: Any, mid: int, reason: Any,

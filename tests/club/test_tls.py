@@ -106,14 +106,12 @@ def test_the_hubs_own_box_and_a_box_trusting_the_certificate_reach_the_league(
 
 def test_plain_mqtt_is_not_served(hub: TlsHub) -> None:
     box = hub.box("table-2")
-    box.endpoint = replace(box.endpoint, tls_ca=None)
-    plain = TestClient(box.endpoint, "table-2")
-    try:  # the broker waits for a TLS hello: a plain CONNECT is never answered
-        with pytest.raises((AssertionError, OSError)):
-            plain.client.connect(box.endpoint.host, box.endpoint.port)
-            plain.client.loop_start()
-            plain.wait(lambda: plain.connack, timeout=3.0)
-        assert plain.connack is None
+    plain = TestClient(replace(box.endpoint, tls_ca=None), "table-2")
+    try:  # the broker takes the plain CONNECT for a broken TLS hello and hangs up
+        plain.client.connect(box.endpoint.host, box.endpoint.port)
+        plain.client.loop_start()
+        plain.wait(lambda: plain.disconnected is not None or plain.connack is not None)
+        assert plain.connack is None and plain.disconnected is not None
     finally:
         plain.close()
 
