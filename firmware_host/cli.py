@@ -35,9 +35,11 @@ if TYPE_CHECKING:
 
     from flask import Flask
 
+    from firmware_host.club.runtime import Club
     from firmware_host.companion import Companion
-    from firmware_host.config import Config
+    from firmware_host.config import ClubConfig, Config
     from firmware_host.device import Device
+    from firmware_host.names import Names
 
 log = logging.getLogger("tabletop")
 
@@ -100,15 +102,44 @@ def _parser() -> argparse.ArgumentParser:
                        "/etc/tabletop/config.toml or ~/.config/tabletop/config.toml)")
         p.add_argument("--data-dir", type=Path, help="where the journal and host PIN live")
 
+    def running(p: argparse.ArgumentParser) -> None:
+        common(p)
+        p.add_argument("--hardware", choices=("auto", "simulator", "pi"), default="auto",
+                       help="real Pi hardware, or the simulator (default: auto-detect)")
+        p.add_argument("--host", help="address the web panel listens on (default: every "
+                       "interface on a Pi, 127.0.0.1 in the simulator)")
+        p.add_argument("--port", type=int, help="port of the web panel (default 8080)")
+        p.add_argument("--new-journal", action="store_true",
+                       help="start with an empty journal even though a backup holds games")
+
     run = sub.add_parser("run", help="run the companion: pad, OLED, die and web panel")
-    common(run)
-    run.add_argument("--hardware", choices=("auto", "simulator", "pi"), default="auto",
-                     help="real Pi hardware, or the simulator (default: auto-detect)")
-    run.add_argument("--host", help="address the web panel listens on (default: every "
-                     "interface on a Pi, 127.0.0.1 in the simulator)")
-    run.add_argument("--port", type=int, help="port of the web panel (default 8080)")
-    run.add_argument("--new-journal", action="store_true",
-                     help="start with an empty journal even though a backup holds games")
+    running(run)
+    run.add_argument("--club-hub", action="store_true",
+                     help="also be the club's hub, as 'tabletop club serve' (docs/club.md)")
+    run.add_argument("--join-club", metavar="BOX:PASSWORD[@HOST[:PORT]]",
+                     help="join a club (docs/club.md): this box's name and password from the "
+                          "hub ('tabletop club add-box'), and the hub's address (default: "
+                          "found by mDNS); kept in the data directory for every later start")
+
+    club = sub.add_parser("club", help="club mode: many boxes, one league (docs/club.md)")
+    club_actions = club.add_subparsers(dest="club_command", required=True)
+    serve = club_actions.add_parser(
+        "serve", help="run this box as the club's hub: its own Mosquitto (or --broker), the "
+                      "league and its pages, and the box itself")
+    running(serve)
+    serve.set_defaults(join_club=None, club_hub=True)
+    serve.add_argument("--box", help="this box's own name in the club (default: "
+                       "[club] box, else table-1)")
+    serve.add_argument("--broker", help="the club's own broker, host[:port] (default: run "
+                       "Mosquitto here)")
+    serve.add_argument("--broker-port", type=int, help="port of the Mosquitto run here "
+                       "(default 1883)")
+    adding = club_actions.add_parser("add-box", help="a name and password for a new box; "
+                                     "prints the one command to run on it")
+    common(adding)
+    adding.add_argument("box", help="the new box's name, e.g. table-2")
+    adding.add_argument("--hub-address", help="the address the box reaches the hub at (default: "
+                        "found by mDNS)")
 
     check = sub.add_parser("check-hardware", help="what is found on the buses, pins and ports")
     common(check)
@@ -146,6 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             config = replace(config, data_dir=args.data_dir)
         if args.command == "run":
             return _run(args, config)
+        if args.command == "club":
+            return _club(args, config)
         if args.command == "check-hardware":
             return _check_hardware(config)
         if args.command == "history":
@@ -186,20 +219,26 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     host = web.host
     assert host is not None
     url = panel_url(host, web.port)
-    config = replace(config, url=url)
+    config = replace(config, url=url, club=_club_settings(args, config))
 
     companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode,
                                new_journal=args.new_journal)
     device: Device | None = None
     server: Any = None  # waitress's server (untyped)
     app: Flask | None = None
+    club: Club | None = None
+    names: Names | None = None
     try:
         panel = _Panel()
         server = _listen(host, web.port, web.threads, panel)
         device = _open_device(config, companion, mode)
         companion.attach_status(device.status)
-        app = _web_app(companion, device, url, web.threads)
+        live_url = _LiveUrl(url)
+        if config.club.enabled:
+            club = _start_club(config, companion, live_url)
+        app = _web_app(companion, device, url, web.threads, club)
         panel.app = app
+        names = _start_names(config, host, web.port, club, live_url, app, device)
         settle_heap()
         previous: dict[signal.Signals, Any] = {}
         try:  # a signal from here on (even during the greeting) stops the box cleanly
@@ -223,6 +262,10 @@ def _run(args: argparse.Namespace, config: Config) -> int:
             web_panel.close_app(app)
         if server is not None:
             server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+        if names is not None:
+            names.close()
+        if club is not None:
+            club.close()
         if device is not None:
             device.close()
         companion.close()
@@ -306,12 +349,111 @@ def _open_device(config: Config, companion: Companion, mode: Mode) -> Device:
         raise StartupError(f"cannot open the {mode} hardware: {error}{hint}") from None
 
 
-def _web_app(companion: Companion, device: Device, url: str, threads: int) -> Flask:
+def _web_app(companion: Companion, device: Device, url: str, threads: int,
+             club: Club | None = None) -> Flask:
     import web_panel
 
     # Live pages each hold a waitress thread: keep a few threads for ordinary requests.
     config = {"PUBLIC_URL": url, "MAX_STREAMS": max(1, threads - 16)}
-    return web_panel.create_app(companion, simulator=device.simulator, config=config)
+    club_panel = None
+    if club is not None:
+        from web_panel.club import ClubPanel
+
+        publisher, hub = club.publisher, club.hub
+        club_panel = ClubPanel(
+            set_code=companion.set_club_code if publisher is not None else None,
+            status=publisher.status if publisher is not None else None,
+            league=club.league, live=hub.live if hub is not None else None)
+    return web_panel.create_app(companion, simulator=device.simulator, config=config,
+                                club=club_panel)
+
+
+class _LiveUrl:
+    """The panel's address for phones, which mDNS may change while the box runs."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def __call__(self) -> str:
+        return self.url
+
+
+def _club_settings(args: argparse.Namespace, config: Config) -> ClubConfig:
+    """The club settings of this start: ``club serve``'s options, ``--join-club`` (saved for
+    later starts), the config's ``[club]``, or what an earlier ``--join-club`` saved."""
+
+    club = config.club
+    if getattr(args, "club_hub", False):  # club serve, run --club-hub: this box is the hub
+        broker = getattr(args, "broker", None) or (club.broker if club.hub else "local")
+        box = getattr(args, "box", None) or club.box or "table-1"
+        broker_port = getattr(args, "broker_port", None)
+        if broker_port is not None and not 1 <= broker_port <= 65535:
+            raise ConfigError("--broker-port", f"expected a port 1–65535, got {broker_port}")
+        from firmware_host.config import parse_club
+
+        given = {"hub": True, "box": box, "broker": broker, "password": club.password,
+                 "hub_password": club.hub_password}
+        settings = parse_club({key: value for key, value in given.items() if value is not None})
+        return replace(club, hub=True, box=box, broker=settings.broker,
+                       broker_port=broker_port or club.broker_port)
+    if getattr(args, "join_club", None):
+        from firmware_host.club.joining import joined, parse_join, save_join
+
+        join = parse_join(args.join_club)
+        path = save_join(config.data_dir, join)
+        print(f"tabletop: joining the club as {join.box} (kept in {path})", flush=True)
+        return joined(club, join)
+    if club.enabled:
+        return club
+    from firmware_host.club.joining import joined, saved_club
+
+    saved = saved_club(config.data_dir)
+    return joined(club, saved) if saved is not None else club
+
+
+def _start_club(config: Config, companion: Companion, live_url: _LiveUrl) -> Club:
+    from firmware_host.club.runtime import start_club
+
+    club = config.club
+    club_runtime = start_club(club, Path(config.data_dir), companion, companion.journal.path,
+                              panel_url=live_url, league_url=lambda: live_url() + "club/")
+    roles = " and ".join(role for role, on in (("the club's hub", club.hub),
+                                                (f"box {club.box}", club.box is not None)) if on)
+    print(f"tabletop: club mode: {roles}", flush=True)
+    if club_runtime.broker is not None:
+        print(f"tabletop: club broker (Mosquitto) on port {club.broker_port}; add a box with "
+              "'tabletop club add-box NAME'", flush=True)
+    return club_runtime
+
+
+def _start_names(config: Config, host: str, port: int, club: Club | None, live_url: _LiveUrl,
+                 app: Flask, device: Device) -> Names | None:
+    """Advertise the panel by mDNS (in the background), and follow its address."""
+    names_config = config.names
+    everywhere = host in ("0.0.0.0", "::", "")
+    if names_config.advertise == "off" or (names_config.advertise == "auto" and not everywhere):
+        return None
+    from firmware_host.names import HTTP_SERVICE, Names, Service, lan_addresses
+
+    host_name = names_config.host
+    if host_name == "tabletop" and config.club.box is not None:
+        host_name = config.club.box  # every box of a club needs a name of its own
+    service = names_config.service or host_name
+    services = [Service(HTTP_SERVICE, service, port, {"path": "/"})]
+    if club is not None:
+        services += club.services(service)
+
+    def moved(url: str) -> None:
+        live_url.url = url
+        app.config["PUBLIC_URL"] = url
+        device.pad.url = url
+        device.pad.submit_redraw()
+
+    names = Names(host_name, port, services, addresses=lambda: lan_addresses(host),
+                  fallback=live_url(), check_seconds=names_config.check_seconds,
+                  on_change=moved)
+    names.start()
+    return names
 
 
 def _journal_path(config: Config) -> Path:
@@ -385,6 +527,25 @@ def _journal(config: Config, command: str, file: Path | None) -> int:
     print(f"tabletop: restored {chosen.path} ({chosen.games} games) to {journal}")
     if aside is not None:
         print(f"tabletop: the journal it replaced is kept as {aside}")
+    return EXIT_OK
+
+
+def _club(args: argparse.Namespace, config: Config) -> int:
+    if args.club_command == "serve":
+        return _run(args, config)
+    from firmware_host.club.runtime import add_box
+
+    if config.club.hub and config.club.broker != "local":
+        raise StartupError(f"this hub uses the club's own broker ({config.club.broker}): add "
+                           "the box's user and its topics there (docs/club.md, 'A broker the "
+                           "club already has')")
+    password = add_box(Path(config.data_dir), args.box)
+    where = f"@{args.hub_address}" if args.hub_address else ""
+    print(f"tabletop: box {args.box} can join the club; on it, run:")
+    print(f"  scripts/run --join-club {args.box}:{password}{where}")
+    if not where:
+        print("(the box finds the hub by mDNS; add @HOST:PORT after the password where it "
+              "cannot)")
     return EXIT_OK
 
 

@@ -368,3 +368,14 @@ class Companion:
     def reissue_seat(self, game_id: int, seat: int, holder: str | None = None) -> str:
         """A new token for the seat; every older token of it stops working."""
         return self._owner.issue_seat(game_id, seat, reissue=True, holder=holder)
+
+    # --- club mode (docs/club.md) ---------------------------------------------------------
+    def set_club_code(self, game_id: int, seat: int, code: str) -> None:
+        """Keep the club code the player of ``seat`` entered; it goes to the club hub with the
+        game's record (an active game only; a new code replaces the seat's last)."""
+        self._owner.set_club_code(game_id, seat, code)
+
+    def club_delivered(self, through_seq: int) -> int:
+        """The club hub has the outbox rows up to ``through_seq``; returns how many were
+        newly marked delivered."""
+        return self._owner.club_delivered(through_seq)

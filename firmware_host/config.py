@@ -33,6 +33,10 @@ STANDARD_PATHS: tuple[Path, ...] = (
 )
 
 InputKind = Literal["buttons", "touch"]
+#: Whether the panel is advertised by mDNS: ``auto`` when it listens on every interface.
+Advertise = Literal["auto", "on", "off"]
+#: A DNS label: the box's mDNS host name and its club name (an MQTT user name and topic level).
+LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?", re.ASCII)
 #: A host PIN: 6 to 12 ASCII digits (other scripts' digits, such as ٢٤٦, are refused).
 PIN_TEXT = re.compile(r"[0-9]{6,12}", re.ASCII)
 
@@ -52,6 +56,54 @@ class WebConfig:
     host: str | None = None
     port: int = 8080
     threads: int = 80
+
+
+@dataclass(frozen=True)
+class ClubConfig:
+    """Club mode (docs/club.md). ``box``: this box's name in the club; it publishes its live
+    tables and finished games to the club's broker with its own ``password``. ``hub``: this box
+    also runs the league (ingest, ratings, pages) and, with ``broker = "local"``, its own
+    Mosquitto. Neither set: club mode is off and nothing of it is loaded."""
+
+    box: str | None = None
+    hub: bool = False
+    #: A box: ``auto`` (the hub found by mDNS) or ``host[:port]``. A hub: ``local`` (run
+    #: Mosquitto here) or the ``host[:port]`` of a broker the club already has.
+    broker: str = "auto"
+    password: str | None = None
+    #: The local broker's port and listening address (a hub with ``broker = "local"``).
+    broker_port: int = 1883
+    listen: str = "0.0.0.0"
+    #: How the hub logs in to a broker the club already has.
+    hub_user: str = "hub"
+    hub_password: str | None = None
+    #: TLS: a box (and the hub) verifies the broker with ``tls_ca``; a local broker serves TLS
+    #: with ``tls_cert`` and ``tls_key``.
+    tls_ca: Path | None = None
+    tls_cert: Path | None = None
+    tls_key: Path | None = None
+    #: Longest wait between two connection attempts, and before unacknowledged results are
+    #: sent again.
+    retry_seconds: int = 10
+    resend_seconds: int = 30
+
+    @property
+    def enabled(self) -> bool:
+        """Whether club mode is on."""
+        return self.hub or self.box is not None
+
+
+@dataclass(frozen=True)
+class NamesConfig:
+    """Finding the box by name (mDNS/DNS-SD): ``http://<host>.local/`` and an ``_http._tcp``
+    service named after the box (``service``, default the club box name or ``host``).
+    ``advertise = "auto"``: only when the panel listens on every interface."""
+
+    advertise: Advertise = "auto"
+    host: str = "tabletop"
+    service: str | None = None
+    #: How often the box's addresses are looked at again (a new Wi-Fi, a new lease).
+    check_seconds: int = 10
 
 
 @dataclass(frozen=True)
@@ -92,6 +144,8 @@ class Config:
     log_level: str = "INFO"
     menu_hold: float = 1.0
     language: str = "en"
+    club: ClubConfig = field(default_factory=ClubConfig)
+    names: NamesConfig = field(default_factory=NamesConfig)
     source: Path | None = None
     #: The panel's address shown on the OLED start screen (set by ``tabletop run``).
     url: str = "http://tabletop.local:8080/"
@@ -150,7 +204,10 @@ def load_config(explicit: Path | None = None) -> Config:
 
 
 _TOP_KEYS = ("input", "data_dir", "host_pin", "log_level", "language", "buttons", "touch",
-             "display", "serial", "web", "pad")
+             "display", "serial", "web", "pad", "club", "names")
+_CLUB_KEYS = ("box", "hub", "broker", "password", "password_file", "broker_port", "listen",
+              "hub_user", "hub_password", "hub_password_file", "tls_ca", "tls_cert", "tls_key",
+              "retry_seconds", "resend_seconds")
 _LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -232,9 +289,119 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     config = Config(input=input_kind, buttons=button_pins, touch=touch_config, oled=oled,
                     serial=serial_config, web=web_config, data_dir=data_dir, host_pin=host_pin,
                     debounce=debounce, retry_interval=float(retry), log_level=log_level,
-                    menu_hold=menu_hold, language=language)
+                    menu_hold=menu_hold, language=language,
+                    club=parse_club(data.get("club", {}), base), names=_names(data))
     _build("pins", config.pin_map)
     return config
+
+
+def parse_club(section: object, base: Path | None = None) -> ClubConfig:
+    """The ``[club]`` table (also the file ``tabletop run --join-club`` saves)."""
+    if not isinstance(section, Mapping):
+        raise ConfigError("club", f"expected a [club] table, got {section!r}")
+    _no_unknown(section, "club", _CLUB_KEYS)
+    club = _Section(section, "club")
+    default = ClubConfig()
+    hub = club.get("hub", _bool, False)
+    box = club.get("box", _label, None)
+    broker = club.get("broker", _broker, "local" if hub else "auto")
+    if broker == "local" and not hub:
+        raise ConfigError("club.broker", "'local' runs a broker for the hub: set hub = true, or "
+                                         "give the hub's host[:port] (or 'auto')")
+    if broker == "auto" and hub:
+        raise ConfigError("club.broker", "a hub runs its own broker ('local') or uses the "
+                                         "club's (host[:port]); 'auto' is for boxes")
+    password = _secret(club, "password", base)
+    if box is not None and password is None and not (hub and broker == "local"):
+        raise ConfigError("club.password", f"box {box!r} needs its club password (password or "
+                                           "password_file; 'tabletop club add-box' on the hub "
+                                           "prints it)")
+    hub_password = _secret(club, "hub_password", base)
+    if hub and broker != "local" and hub_password is None:
+        raise ConfigError("club.hub_password", "a hub on the club's own broker needs its "
+                                               "password (hub_password or hub_password_file)")
+    tls = {key: club.get(key, _existing_file(base), None)
+           for key in ("tls_ca", "tls_cert", "tls_key")}
+    if (tls["tls_cert"] is None) != (tls["tls_key"] is None):
+        raise ConfigError("club.tls_cert", "give both tls_cert and tls_key, or neither")
+    return ClubConfig(
+        box=box, hub=hub, broker=broker, password=password,
+        broker_port=club.get("broker_port", _int(1, 65535), default.broker_port),
+        listen=club.get("listen", _text, default.listen),
+        hub_user=club.get("hub_user", _label, default.hub_user), hub_password=hub_password,
+        tls_ca=tls["tls_ca"], tls_cert=tls["tls_cert"], tls_key=tls["tls_key"],
+        retry_seconds=club.get("retry_seconds", _int(1, 3600), default.retry_seconds),
+        resend_seconds=club.get("resend_seconds", _int(1, 86400), default.resend_seconds),
+    )
+
+
+def _names(data: Mapping[str, Any]) -> NamesConfig:
+    names = _section(data, "names", ("advertise", "host", "service", "check_seconds"))
+    default = NamesConfig()
+
+    def advertise(value: object) -> Advertise:
+        if value is True or value == "on":
+            return "on"
+        if value is False or value == "off":
+            return "off"
+        if value == "auto":
+            return "auto"
+        raise _Bad(f"expected true, false or \"auto\", got {value!r}")
+
+    return NamesConfig(
+        advertise=names.get("advertise", advertise, default.advertise),
+        host=names.get("host", _label, default.host),
+        service=names.get("service", _service_name, None),
+        check_seconds=names.get("check_seconds", _int(1, 3600), default.check_seconds),
+    )
+
+
+def broker_address(text: str, tls: bool = False) -> tuple[str, int]:
+    """``host[:port]`` (``[v6]:port`` too) as a host and a port (1883, or 8883 with TLS).
+
+    >>> broker_address("hub.local:1884"), broker_address("[::1]"), broker_address("h", True)
+    (('hub.local', 1884), ('::1', 1883), ('h', 8883))
+    """
+    port = 8883 if tls else 1883
+    host = text
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        if rest.startswith(":"):
+            port = int(rest[1:])
+    elif text.count(":") == 1:
+        host, _, number = text.partition(":")
+        port = int(number)
+    return host, port
+
+
+def _broker(value: object) -> str:
+    text = _text(value)
+    if text in ("auto", "local"):
+        return text
+    try:
+        host, port = broker_address(text)
+    except ValueError:
+        raise _Bad(f"expected host[:port], 'auto' or 'local', got {value!r}") from None
+    if not host or not 1 <= port <= 65535 or any(c in host for c in "/@ "):
+        raise _Bad(f"expected host[:port], 'auto' or 'local', got {value!r}")
+    return text
+
+
+def _secret(section: _Section, key: str, base: Path | None) -> str | None:
+    """A password given inline (``key``) or in a file (``key_file``), never both."""
+    inline: str | None = section.get(key, _text, None)
+    path: Path | None = section.get(f"{key}_file", _path(base), None)
+    if inline is not None and path is not None:
+        raise ConfigError(section.key(key), f"give {key} or {key}_file, not both")
+    if path is None:
+        return inline
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(section.key(f"{key}_file"), f"cannot read {path}: {error}") from None
+    if not text:
+        raise ConfigError(section.key(f"{key}_file"), f"{path} is empty")
+    return text
 
 
 # --- validation helpers ------------------------------------------------------------------------
@@ -391,6 +558,30 @@ def _pin(value: object) -> str:
     if not isinstance(text, str) or not PIN_TEXT.fullmatch(text):
         raise _Bad(f"expected 6–12 digits 0–9 (in quotes, e.g. \"246813\"), got {value!r}")
     return text
+
+
+def _label(value: object) -> str:
+    if not isinstance(value, str) or not LABEL.fullmatch(value):
+        raise _Bad("expected a name of 1–32 lowercase letters, digits and inner hyphens "
+                   f"(like table-2), got {value!r}")
+    return value
+
+
+def _service_name(value: object) -> str:
+    text = _text(value)
+    if len(text.encode()) > 63 or "." in text:
+        raise _Bad(f"expected a name of at most 63 bytes without dots, got {value!r}")
+    return text
+
+
+def _existing_file(base: Path | None) -> Check:
+    def check(value: object) -> Path:
+        path: Path = _path(base)(value)
+        if not path.is_file():
+            raise _Bad(f"no such file: {path}")
+        return path
+
+    return check
 
 
 def _path(base: Path | None) -> Check:

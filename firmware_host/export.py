@@ -14,10 +14,25 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from firmware_host.journal import GameRow, actions_of, games_of, read_only
+from firmware_host.journal import ActionRow, GameRow, actions_of, games_of, read_only
 
 CSV_COLUMNS = ("game_id", "game", "status", "created", "ended", "players", "winners", "reason",
                "tournament", "n", "seat", "action", "time")
+
+
+def game_record(row: GameRow) -> dict[str, Any]:
+    """What anyone may know of a game at any time: who plays what, since when, and its end."""
+    return {"id": row.id, "game": row.game, "status": row.status, "players": row.seats,
+            "options": row.options, "created": row.created, "ended": row.ended,
+            "outcome": row.outcome, "tournament": row.tournament}
+
+
+def public_actions(row: GameRow, actions: Iterable[ActionRow]) -> list[dict[str, Any]]:
+    """An ended game's actions, as its replay shows them (secrets are revealed by then);
+    nothing for a game still in play."""
+    if row.status == "active":
+        return []
+    return [{"n": a.n, "seat": a.seat, "action": a.action, "time": a.time} for a in actions]
 
 
 def exported_games(journal_path: Path) -> list[dict[str, Any]]:
@@ -26,17 +41,10 @@ def exported_games(journal_path: Path) -> list[dict[str, Any]]:
     try:
         games = []
         for row in games_of(db):
-            game: dict[str, Any] = {
-                "id": row.id, "game": row.game, "status": row.status, "players": row.seats,
-                "options": row.options, "created": row.created, "ended": row.ended,
-                "outcome": row.outcome, "tournament": row.tournament,
-            }
+            game = game_record(row)
             if row.status != "active":
                 game["seed"] = row.seed
-                game["actions"] = [
-                    {"n": a.n, "seat": a.seat, "action": a.action, "time": a.time}
-                    for a in actions_of(db, row.id)
-                ]
+                game["actions"] = public_actions(row, actions_of(db, row.id))
             games.append(game)
         return games
     finally:

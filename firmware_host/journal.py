@@ -188,9 +188,59 @@ def _migrate_5(db: sqlite3.Connection) -> None:
     )
 
 
+#: Writes a game's outbox row when it ends, inside the very transaction that ends it (so a
+#: result cannot be lost between the two): its random key, and the key of the row before it
+#: (each box's results form a chain the club hub ingests in order; docs/club.md).
+CLUB_OUTBOX_TRIGGER = """
+    CREATE TRIGGER club_outbox_on_end AFTER UPDATE OF status ON games
+    WHEN OLD.status = 'active' AND NEW.status != 'active'
+    BEGIN
+        INSERT INTO club_outbox (game_id, key, prev, created)
+        VALUES (NEW.id, lower(hex(randomblob(12))),
+                (SELECT key FROM club_outbox ORDER BY seq DESC LIMIT 1),
+                COALESCE(NEW.ended, strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')));
+    END
+"""
+
+
+def _migrate_6(db: sqlite3.Connection) -> None:
+    """Club mode: the outbox of ended games (written by a trigger in the transaction that ends
+    each game, delivered when the club hub acknowledges it) and the club codes players entered
+    for their seats. The games that ended before are queued too, in the order they ended."""
+    _run(
+        db,
+        """
+        CREATE TABLE club_outbox (
+            seq INTEGER PRIMARY KEY,
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            key TEXT NOT NULL UNIQUE,
+            prev TEXT,
+            created TEXT NOT NULL,
+            delivered TEXT
+        );
+        CREATE INDEX club_outbox_undelivered ON club_outbox(delivered, seq);
+        CREATE TABLE club_codes (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            entered TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )
+        """
+    )
+    db.execute(CLUB_OUTBOX_TRIGGER)
+    prev = None
+    for row in db.execute("SELECT id, ended, created FROM games WHERE status != 'active'"
+                          " ORDER BY COALESCE(ended, created), id").fetchall():
+        key = os.urandom(12).hex()
+        db.execute("INSERT INTO club_outbox (game_id, key, prev, created) VALUES (?, ?, ?, ?)",
+                   (row["id"], key, prev, row["ended"] or row["created"]))
+        prev = key
+
+
 #: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -556,6 +606,21 @@ class Journal:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?",
                                (f"setting.{key}",)).fetchone()
         return json.loads(row[0]) if row is not None else default
+    def set_club_code(self, game_id: int, seat: int, code: str) -> None:
+        """Keep the club code a seat's player entered (sent with the game's record)."""
+        self._writing()
+        self._db.execute(
+            "INSERT OR REPLACE INTO club_codes (game_id, seat, code, entered) VALUES (?, ?, ?, ?)",
+            (game_id, seat, code, self.now()))
+
+    def club_delivered(self, through_seq: int) -> int:
+        """Mark the outbox rows up to ``through_seq`` delivered (the hub has them); returns how
+        many were newly marked."""
+        self._writing()
+        cursor = self._db.execute(
+            "UPDATE club_outbox SET delivered = ? WHERE seq <= ? AND delivered IS NULL",
+            (self.now(), through_seq))
+        return cursor.rowcount
 
     def add_tournament(
         self,

@@ -143,6 +143,12 @@ class SessionOwner:
     def open_host_session(self, token_hash: str, expires: str) -> None:
         self.thread.call(lambda: self._open_host_session(token_hash, expires))
 
+    def set_club_code(self, game_id: int, seat: int, code: str) -> None:
+        self.thread.call(lambda: self._set_club_code(game_id, seat, code))
+
+    def club_delivered(self, through_seq: int) -> int:
+        return self.thread.call(lambda: self._club_delivered(through_seq))
+
     def close_host_session(self, token_hash: str) -> None:
         self.thread.call(lambda: self._close_host_session(token_hash))
 
@@ -526,6 +532,21 @@ class SessionOwner:
         with self.journal.transaction():
             self.journal.add_host_session(token_hash, expires)
         self.snapshots.set_host_sessions({**self.snapshots.host_sessions, token_hash: expires})
+
+    def _set_club_code(self, game_id: int, seat: int, code: str) -> None:
+        """Club mode: a seat's club code, kept until the game's record is sent (shown to no
+        one; it changes no view)."""
+        live = self._active(game_id)
+        if isinstance(seat, bool) or not isinstance(seat, int) or \
+                not 0 <= seat < len(live.row.seats):
+            raise NotAllowed(f"game {game_id} has no seat {seat!r}")
+        with self.journal.transaction():
+            self.journal.set_club_code(game_id, seat, code)
+        log.info("game %d: seat %d gave a club code", game_id, seat)
+
+    def _club_delivered(self, through_seq: int) -> int:
+        with self.journal.transaction():
+            return self.journal.club_delivered(through_seq)
 
     def _close_host_session(self, token_hash: str) -> None:
         with self.journal.transaction():

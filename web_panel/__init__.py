@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from flask import Flask, Response
 from jinja2 import FileSystemBytecodeCache
@@ -16,6 +16,9 @@ from firmware_host.session_api import SessionApi
 from firmware_host.simulator import Simulator
 from web_panel.games import PanelGames, builtin_panel_games
 from web_panel.panel_state import EXTENSION, make_state
+
+if TYPE_CHECKING:
+    from web_panel.club import ClubPanel
 
 #: Waitress threads the panel needs: one per phone's live stream (60) plus requests.
 RECOMMENDED_THREADS = 80
@@ -45,9 +48,11 @@ def create_app(
     simulator: Simulator | None = None,
     games: PanelGames | None = None,
     config: Mapping[str, Any] | None = None,
+    club: ClubPanel | None = None,
 ) -> Flask:
     """The panel for ``session`` (the session API); ``simulator`` adds the ``/device`` page;
-    ``games`` are the games' panel registrations (default: the built-in ones).
+    ``games`` are the games' panel registrations (default: the built-in ones); ``club`` adds
+    club mode's pages (``web_panel/club.py``; without it nothing of club mode is loaded).
 
     ``config`` may set ``PUBLIC_URL`` (the address the join QR encodes), ``MAX_STREAMS`` (live
     pages held at once: keep it below waitress's threads, default 64), ``SSE_KEEPALIVE``
@@ -82,6 +87,10 @@ def create_app(
     app.register_blueprint(events.bp)
     app.register_blueprint(host.bp)
     app.register_blueprint(device.bp)
+    if club is not None:
+        from web_panel import club as club_pages
+
+        club_pages.install(app, club)
 
     @app.after_request
     def _headers(response: Response) -> Response:

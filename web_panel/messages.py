@@ -129,3 +129,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "offline": {"en": "The companion cannot be reached.", "ja": "本体に接続できません。"},
     "refused": {"en": "Refused.", "ja": "受け付けられませんでした。"},
 }
+
+# Club mode's words live with its pages (web_panel/club.py).
+from web_panel.club_messages import CLUB_MESSAGES  # noqa: E402
+
+MESSAGES.update(CLUB_MESSAGES)

@@ -107,6 +107,9 @@ class BoxGame:
     #: The seats the results list with their scores (default: every seat; UNLOCK: the Lock
     #: does not score).
     scored: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
+    #: The seats that compete for places, from a game's options and seat count (UNLOCK: all
+    #: but the Lock); ``None``: every seat. A club's league rates only these (docs/club.md).
+    competing: Callable[[Mapping[str, Any], int], Sequence[int]] | None = None
 
     @property
     def id(self) -> str:
@@ -119,6 +122,11 @@ class BoxGame:
         if self.words is not None and "name" in self.words:
             return say(self.words, "name", lang)
         return self.rules.name
+    def competitors(self, options: Mapping[str, Any], seats: int) -> list[int]:
+        """The seats of a game with ``options`` and ``seats`` seats that compete for places."""
+        if self.competing is None:
+            return list(range(seats))
+        return sorted(seat for seat in set(self.competing(options, seats)) if 0 <= seat < seats)
 
     def undo_refusal(self, before: Any, seat: int, action: str, after: Any) -> str | None:
         """Why the action ``seat`` took from ``before`` (giving ``after``) may not be taken

@@ -144,6 +144,8 @@ def requests_for(app: Flask, game_id: int, seats: int, tid: int | None, game: st
                 values = ["panel.js", "panel.css"]
             elif arg == "name":
                 values = ["board.js", "board.css", "pattern.js"]
+            elif arg == "player":  # club mode's players: guests by name, profiles by id
+                values = ["g:Aiko", "g:Ben", "p:00000000"]
             else:
                 raise AssertionError(f"the crawler does not know how to fill <{arg}> of "
                                      f"{rule.rule}: teach it")

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from firmware_host.games import BoxGame
@@ -57,6 +57,11 @@ def public_extras(state: Any) -> dict[str, Any]:
     return {"codes_remaining": codes_remaining(state)}
 
 
+def guessers(options: Mapping[str, Any], seats: int) -> list[int]:
+    """The seats that compete: only guessers score (the Lock's seat is ``options["lock"]``)."""
+    return [seat for seat in range(seats) if seat != options.get("lock")]
+
+
 BOX = BoxGame(rules=GAME, pad=UnlockPad(), undo=undo_refusal, extras=public_extras,
               abandoned=GAME.abandon, tournament=Tournament, bots=BOTS, words=WORDS,
-              refusals=REFUSALS, scored=scored_seats)
+              refusals=REFUSALS, scored=scored_seats, competing=guessers)
