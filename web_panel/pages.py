@@ -148,6 +148,14 @@ def _scores(view: View) -> object:
                 None)
 
 
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon browsers ask for by themselves (pages name ``favicon.svg``)."""
+    folder = current_app.static_folder
+    assert folder is not None
+    return send_file(f"{folder}/favicon.svg", mimetype="image/svg+xml", max_age=86400)
+
+
 @bp.get("/boards/<game>/<name>")
 def game_asset(game: str, name: str) -> Response:
     """A game's own script or style sheet (from its registration's folder)."""

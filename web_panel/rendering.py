@@ -19,6 +19,7 @@ from markupsafe import Markup
 from web_panel.i18n import LANGUAGES, current_language, page_messages, translate
 from web_panel.panel_state import panel
 from web_panel.security import is_host
+from web_panel.times import time_tag
 
 #: The seats' colours in seat order; ``static/kit.js`` draws with the same.
 SEAT_COLOURS = ("#d93838", "#2f6fd6", "#e0b000", "#2e9e4f", "#8e44ad", "#e67e22", "#16a0a0",
@@ -82,4 +83,5 @@ def install_template_helpers(app: Flask) -> None:
             "asset_url": asset_url,
             "page_messages": page_messages,
             "current_path": request.full_path.rstrip("?"),
+            "when": lambda stamp: time_tag(stamp, current_language()),
         }

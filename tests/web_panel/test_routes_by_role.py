@@ -114,6 +114,7 @@ TABLE: dict[str, dict[str, Any]] = {
     "pages.tournament": row("GET", "/tournaments/1", 200),
     "pages.handover": row("GET", "/handover/{handover}", 200),
     "pages.language": row("GET", "/lang/ja?next=/history", 303),
+    "pages.favicon": row("GET", "/favicon.ico", 200),
     "api.status": row("GET", "/api/status", 200),
     "api.catalog": row("GET", "/api/catalog", 200),
     "api.games": row("GET", "/api/games", 200),

@@ -17,7 +17,7 @@
     try {
       const reply = await T.post(root.dataset.inputUrl, body);
       show(reply.frame_version);
-    } catch (err) { T.showError(err.message); }
+    } catch (err) { T.showError(err); }
   }
 
   root.addEventListener("click", (event) => {

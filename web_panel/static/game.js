@@ -132,7 +132,7 @@
       T.showError("");
       return true;
     } catch (err) {
-      T.showError(err.message);
+      T.showError(err);
       if (button) button.disabled = false;
       return false;
     }

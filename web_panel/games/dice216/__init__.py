@@ -104,11 +104,17 @@ TEXTS = {
               "同数ならどちらにも加算しない。"},
     "option.first_player": {"en": "First player", "ja": "最初の手番"},
     "help.first_player": {
-        "en": "Who writes first: the player's number in the list (0 is the first name), or "
-              "random. The seed leaves it to the table: whoever rolled dice most recently "
-              "decides how.",
-        "ja": "最初に記入するプレイヤー:一覧での番号(0 が最初の名前)、または random(ランダム)。"
-              "ルールでは、最近ダイスを振った人が任意の方法で手番を決める。"},
+        "en": "Who writes first, or chosen at random. The seed leaves it to the table: whoever "
+              "rolled dice most recently decides how.",
+        "ja": "最初に記入するプレイヤー、またはランダム。ルールでは、最近ダイスを振った人が"
+              "任意の方法で手番を決める。"},
+    # what "as the rules say" means for an option whose default depends on the others
+    "auto.handicap": {"en": "As the rules say: on with diagonals, else off",
+                      "ja": "ルールどおり:斜めありならオン、なしならオフ"},
+    "auto.size": {"en": "From the number of players: 6×6 for two, 12×12 for three or four",
+                  "ja": "人数で決める:2人は 6×6、3人・4人は 12×12"},
+    "auto.die_faces": {"en": "The grid's own die (4, 6 or 8 faces; 6 on 12×12)",
+                       "ja": "マス目に合わせたダイス(4面・6面・8面、12×12 は6面)"},
 }
 
 PANEL = PanelGame(id="dice216", folder=Path(__file__).parent, scripts=("board.js",),

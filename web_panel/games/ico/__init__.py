@@ -91,9 +91,9 @@ TEXTS: dict[str, Words] = {
     "choice.claim.manual": {"en": "by hand (as the rules say)", "ja": "手動(ルールどおり)"},
     "option.turn_cap": {"en": "Turn cap", "ja": "ターン上限"},
     "help.turn_cap": {
-        "en": "After this many turns the game ends in a draw ('none': no cap). The article's "
+        "en": "After this many turns the game ends in a draw (or no limit). The article's "
               "rules have no draw: a cap goes beyond them.",
-        "ja": "このターン数に達するとゲームは引き分けで終わる(none は上限なし)。ルールには"
+        "ja": "このターン数に達するとゲームは引き分けで終わる(または制限なし)。ルールには"
               "引き分けがなく、上限はルールにない追加である。"},
     "option.start_face": {"en": "First active face", "ja": "最初のアクティブな三角形"},
     "help.start_face": {
@@ -106,10 +106,9 @@ TEXTS: dict[str, Words] = {
     **_start_faces(),
     "option.first_player": {"en": "First player", "ja": "最初の手番のプレイヤー"},
     "help.first_player": {
-        "en": "The seat that takes the first turn (0 is the first player listed), or random. "
-              "The rules leave it to the table.",
-        "ja": "最初のターンを行う席(0 が最初に入力したプレイヤー)、またはランダム。"
-              "ルールには決め方の記述がない。"},
+        "en": "The player who takes the first turn, or chosen at random. The rules leave it to "
+              "the table.",
+        "ja": "最初のターンを行うプレイヤー、またはランダム。ルールには決め方の記述がない。"},
     "option.double_opposite": {"en": "Both double triangles (Level 2+)",
                                "ja": "正反対の2倍の三角形も(レベル2+)"},
     "help.double_opposite": {

@@ -107,9 +107,9 @@ TEXTS = {
     "option.turn_limit": {"en": "Turn limit", "ja": "ターン制限"},
     "help.turn_limit": {
         "en": "After this many turns without the secret found, everyone scores 0 and loses "
-              "(10 in the Japanese rules; 'none' for the English rules, which have no limit).",
+              "(10 in the Japanese rules; no limit in the English rules).",
         "ja": "このターン数までに秘密のコードが推測されなければ、全員が0点の負け"
-              "(日本語版ルールは10ターン。none は制限なしの英語版ルール)。"},
+              "(日本語版ルールは10ターン。英語版ルールには制限がない)。"},
     "option.shared_win": {"en": "Shared win on a tie", "ja": "同点なら全員勝利"},
     "help.shared_win": {
         "en": "A tie the secret cannot break makes every tied guesser a winner. This departs "
