@@ -34,6 +34,7 @@ from firmware_host.session_api import (
     GameStatus,
     GameSummary,
     Listener,
+    Move,
     ReplayStep,
     SeatsInfo,
     Standing,
@@ -189,6 +190,11 @@ class Companion:
 
     def replay(self, game_id: int) -> list[ReplayStep]:
         return self._read.replay(game_id)
+
+    def moves(self, game_id: int, since: int = 0) -> list[Move]:
+        """The game's accepted actions after step ``since``, for a move log (see
+        :class:`firmware_host.session_api.Move`)."""
+        return self._read.moves(game_id, since)
 
     def standings(self, game: str | None = None) -> list[Standing]:
         return self._read.standings(game)

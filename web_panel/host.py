@@ -126,6 +126,24 @@ def create_game() -> Response:
     return jsonify({"game_id": game_id, "url": url_for("pages.join", game_id=game_id)})
 
 
+@bp.post("/api/host/games/<int:game_id>/again")
+def play_again(game_id: int) -> Response:
+    """A new game of the same game with the same players and options; the phones that held
+    seats follow into it (``/api/games/<id>/follow``)."""
+    require_host()
+    state = panel()
+    summary = state.session.summary(game_id)
+    if summary["status"] == "active":
+        raise ApiError(409, "still_playing", "This game is still being played.")
+    if summary["tournament"] is not None:
+        raise ApiError(409, "in_tournament", "The tournament starts its own next game.")
+    options = state.session.view(game_id, None).get("options")
+    again = state.session.create_game(summary["game"], list(summary["seats"]),
+                                      dict(options) if isinstance(options, dict) else None)
+    state.successors[game_id] = again
+    return jsonify({"game_id": again, "url": url_for("pages.game", game_id=again)})
+
+
 @bp.post("/api/host/tournaments")
 def create_tournament() -> Response:
     require_host()

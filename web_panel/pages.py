@@ -24,7 +24,7 @@ from flask import (
 from firmware_host.session_api import GameInfo, GameSummary, View
 from web_panel.errors import ApiError
 from web_panel.games import PanelGame
-from web_panel.i18n import LANGUAGES, current_language, page_messages
+from web_panel.i18n import LANGUAGES, current_language, game_text, page_messages
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
@@ -74,6 +74,10 @@ def game_page(game_id: int, view: View, *, replay: bool,
         "undo": url_for("host.undo", game_id=game_id),
         "abandon": url_for("host.abandon", game_id=game_id),
         "home": url_for("pages.home"),
+        "moves": url_for("api.moves", game_id=game_id),
+        "next": url_for("api.next_game", game_id=game_id),
+        "again": url_for("host.play_again", game_id=game_id),
+        "replay": url_for("pages.replay", game_id=game_id),
         "tournament": (url_for("pages.tournament", tid=summary["tournament"])
                        if summary["tournament"] is not None else None),
     }
@@ -87,6 +91,7 @@ def game_page(game_id: int, view: View, *, replay: bool,
         "game_scripts": _assets(registration, "scripts"),
         "game_styles": _assets(registration, "styles"),
         "names": game_names(),
+        "rules_help": game_text(registration, "rules_help"),
     }
 
 
@@ -138,7 +143,8 @@ def replay(game_id: int) -> str:
     step = steps[index]
     page = game_page(game_id, step["view"], replay=True, summary=summary_of(game_id))
     page["page_data"]["steps"] = [
-        {"seat": s["seat"], "scores": _scores(s["view"])} for s in steps]
+        {"seat": s["seat"], "action": s["action"], "by": s["by"], "scores": _scores(s["view"])}
+        for s in steps]
     return render_template("replay.html", step=step, index=index, count=len(steps), **page)
 
 

@@ -19,6 +19,31 @@ TEXTS = {
     "place_hint": {"en": "Tap an empty cell to write your {n}.",
                    "ja": "空いているマスをタップして {n} を書き込みます。"},
     "cell_at": {"en": "Row {row}, column {column}", "ja": "{row} 行 {column} 列"},
+    "cell_holds": {"en": "Row {row}, column {column}: {n}, {name}",
+                   "ja": "{row} 行 {column} 列:{n}({name})"},
+    "nobody_scores": {"en": "(nobody dominates it: it scores for nobody)",
+                      "ja": "(支配するプレイヤーがいないため得点なし)"},
+    # the move log
+    "move_roll": {"en": "The die shows {n}.", "ja": "サイコロの目は {n}。"},
+    "move_place": {"en": "{name} writes {n} in row {row}, column {column}.",
+                   "ja": "{name} が {row} 行 {column} 列に {n} を書き込みました。"},
+    "totals_chart": {"en": "Totals, number by number", "ja": "合計値の推移"},
+    "cells_written": {"en": "Cells written", "ja": "書き込んだマス"},
+    "lines_dominated": {"en": "Lines dominated", "ja": "支配した行・列"},
+    "rules_help": {
+        "en": "Roll the die, then write the number in an empty cell of the grid in your "
+              "colour; players take turns.\n"
+              "You dominate a row or column (with diagonals: a diagonal too) where you have "
+              "written more numbers than anyone else. When the grid is full, each dominated "
+              "line's total goes to its dominator; a line whose every cell is the dominator's "
+              "earns a +10 bonus.\n"
+              "The highest total wins; equal totals are a draw.",
+        "ja": "サイコロを振り、出た目をマス目の空いているマスに自分の色で書き込みます。"
+              "手番は交互です。\n"
+              "ほかのプレイヤーより多く数字を書き込んだ行・列(斜めありなら斜めも)を"
+              "支配します。マス目が埋まったら、支配している行・列の合計値がそのプレイヤーの"
+              "得点になり、すべてのマスが支配したプレイヤーのものならボーナス +10。\n"
+              "合計値が最も多いプレイヤーの勝ち。同じなら引き分けです。"},
     # the tally
     "tally": {"en": "Tally", "ja": "集計"},
     "line_points": {"en": "Rows and columns", "ja": "行・列"},
@@ -42,8 +67,8 @@ TEXTS = {
     # how a game ends (rules.dice216.Reason; {total} is the top total)
     "reason.highest_total": {"en": "{winner} has the highest total, {total}.",
                              "ja": "合計値 {total} で {winner} の勝ちです。"},
-    "reason.equal_totals": {"en": "The highest totals are equal ({total}): a draw.",
-                            "ja": "最も多い合計値が同じ ({total}) で、引き分けです。"},
+    "reason.equal_totals": {"en": "{tied} have equal highest totals ({total}): a draw.",
+                            "ja": "{tied} の合計値が同じ ({total}) で、引き分けです。"},
     # the options (the new-game form)
     "option.line_total": {"en": "A dominated line scores", "ja": "支配した行・列の得点"},
     "help.line_total": {
