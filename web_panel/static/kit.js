@@ -115,7 +115,8 @@
     const scores = (view.outcome || {}).scores;
     if (!Array.isArray(scores) || !scores.length) return [];
     const numbers = scores.filter((v) => typeof v === "number");
-    if (!numbers.length) return [];
+    // a draw with no scores to compare (ICO's) ties nobody
+    if (!numbers.length || (view.outcome.draw && numbers.every((v) => v === 0))) return [];
     const top = Math.max(...numbers);
     return scores.map((v, seat) => (v === top ? seat : null)).filter((seat) => seat !== null);
   }

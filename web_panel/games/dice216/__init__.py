@@ -21,8 +21,10 @@ TEXTS = {
     "cell_at": {"en": "Row {row}, column {column}", "ja": "{row} 行 {column} 列"},
     "cell_holds": {"en": "Row {row}, column {column}: {n}, {name}",
                    "ja": "{row} 行 {column} 列:{n}({name})"},
-    "nobody_scores": {"en": "(nobody dominates it: it scores for nobody)",
-                      "ja": "(支配するプレイヤーがいないため得点なし)"},
+    "nobody_scores": {"en": "A line nobody dominates shows the sum of its cells and scores for "
+                            "nobody.",
+                      "ja": "支配するプレイヤーがいない行・列は、マスの数字の合計を表示します"
+                            "(得点にはなりません)。"},
     # the move log
     "move_roll": {"en": "The die shows {n}.", "ja": "サイコロの目は {n}。"},
     "move_place": {"en": "{name} writes {n} in row {row}, column {column}.",

@@ -112,10 +112,10 @@
           `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
       h("td", {}, line.dominator === null || line.dominator === undefined
         ? "—" : K.seatChip(view, line.dominator)),
-      h("td", {}, String(line.dominator === null || line.dominator === undefined ? line.sum : line.total),
-        line.dominator === null || line.dominator === undefined ? h("span", { class: "visually-hidden" }, " " + ctx.t("nobody_scores")) : null),
+      h("td", {}, String(line.dominator === null || line.dominator === undefined ? line.sum : line.total)),
       h("td", {}, line.bonus ? String(line.bonus) : "")));
-    return h("div", { class: "lines", style: { "--rows": String(lines.length + 1) } },
+    return h("div", { class: "lines", style: { "--rows": String(lines.length + 2) } },
+      h("p", { class: "muted small" }, ctx.t("nobody_scores")),
       h("table", { class: "lines-table" }, head, rows));
   }
 

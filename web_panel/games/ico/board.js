@@ -141,6 +141,7 @@
   /* The rules' why in the page's language (its English as it is when no words are known). */
   function whyText(why, ctx) {
     const text = String(why || "");
+    if (document.documentElement.lang === "en") return text;  // the rules' own words
     if (WHY_TAILS[text]) return ctx.t(WHY_TAILS[text]);
     for (const [pattern, key, values, tail] of WHY) {
       const found = pattern.exec(text);
@@ -149,7 +150,7 @@
       if (tail && !rest) break;
       return ctx.t(key, values(found)) + (rest ? " " + ctx.t(rest) : "");
     }
-    return document.documentElement.lang === "en" ? text : "";
+    return "";
   }
 
   /* The balance rule that decides this turn, named in the page's language, and why. */
