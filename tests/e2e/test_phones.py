@@ -284,6 +284,26 @@ def test_a_whole_unlock_game_on_the_device_page(table: Table) -> None:
     screenshot(page, "device-reveal")
 
 
+def test_a_4x4_code_is_entered_on_the_device_page_keypad(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben"], {"size": 4})
+    page = table.host_phone()
+    page.goto(table.url + "/device")
+    image = page.locator("#oled")
+
+    def press(selector: str) -> None:
+        before = image.get_attribute("src") or ""
+        page.locator(selector).click()
+        expect(image).not_to_have_attribute("src", before)
+
+    press('[data-key="ok"]')  # the privacy screen opens the Lock's entry
+    for key in "159D":  # the keys in the places of dots 1, 6, 11 and 16
+        press(f'[data-keypad="{key}"]')
+    expect(page.get_by_role("button", name="Key D (dot 16)")).to_be_visible()
+    screenshot(page, "device-keypad")
+    press('[data-key="ok"]')
+    assert table.companion.view(game_id, 0)["secret"] == "1-6-11-16"
+
+
 def test_lifting_the_finger_and_drawing_again_starts_a_new_code(table: Table) -> None:
     game_id = table.companion.create_game("unlock", ["Aiko", "Ben"])
     lock = table.new_phone()

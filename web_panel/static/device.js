@@ -23,6 +23,8 @@
   root.addEventListener("click", (event) => {
     const dot = event.target.closest("[data-dot]");
     if (dot) { send({ kind: "tap", dot: Number(dot.dataset.dot) }); return; }
+    const keypad = event.target.closest("[data-keypad]");
+    if (keypad) { send({ kind: "key", key: keypad.dataset.keypad }); return; }
     const key = event.target.closest("[data-key]");
     if (key) { send({ kind: key.dataset.key }); return; }
     const roll = event.target.closest("[data-roll]");
