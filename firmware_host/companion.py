@@ -15,19 +15,23 @@ The games come from a :class:`~firmware_host.games.Registry` (the built-in four 
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from firmware_host.backups import take_backup
-from firmware_host.errors import JournalError
+from firmware_host.bot_seats import DELAY as BOT_DELAY
+from firmware_host.bot_seats import BotSeats
+from firmware_host.errors import JournalError, NotAllowed
 from firmware_host.games import Registry, builtin_games
 from firmware_host.host_pin import load_or_create_pin
 from firmware_host.journal import Journal
 from firmware_host.read_side import ReadSide
-from firmware_host.seats import token_hash
+from firmware_host.seats import check_seat, token_hash
 from firmware_host.session_api import (
     DeviceStatus,
     GameInfo,
@@ -63,6 +67,8 @@ class Companion:
         hardware: str = "simulator",
         host_pin_from_config: bool = False,
         games: Registry | None = None,
+        bot_delay: float = BOT_DELAY,
+        bot_rng: random.Random | None = None,
     ) -> None:
         self.journal = journal
         self.hardware = hardware
@@ -82,6 +88,8 @@ class Companion:
         self._owner.add_listener(self._back_up_when_finished)
         for game in self._read.games(status="active"):
             self._warm(game["id"])
+        self.bots = BotSeats(self, self.registry, delay=bot_delay, rng=bot_rng)
+        self.bots.start()
 
     @classmethod
     def open(
@@ -92,20 +100,25 @@ class Companion:
         hardware: str = "simulator",
         games: Registry | None = None,
         new_journal: bool = False,
+        bot_delay: float = BOT_DELAY,
+        bot_rng: random.Random | None = None,
     ) -> Companion:
         """A companion on the journal in ``data_dir`` (created if need be; an empty one while a
-        backup holds games only with ``new_journal``)."""
+        backup holds games only with ``new_journal``). Bot seats move ``bot_delay`` seconds
+        after their turn comes, drawing from ``bot_rng`` (default: the operating system's)."""
         journal = Journal(Path(data_dir) / JOURNAL_FILE, allow_empty=new_journal)
         try:
             pin = host_pin if host_pin is not None else load_or_create_pin(Path(data_dir))
             return cls(journal, host_pin=pin, hardware=hardware,
-                       host_pin_from_config=host_pin is not None, games=games)
+                       host_pin_from_config=host_pin is not None, games=games,
+                       bot_delay=bot_delay, bot_rng=bot_rng)
         except BaseException:
             journal.close()
             raise
 
     def close(self) -> None:
         """Finish queued commands, stop the session thread and close the journal (idempotent)."""
+        self.bots.close()
         self._owner.close()
         self._read.close()
         self._backups.shutdown(wait=True)
@@ -150,11 +163,15 @@ class Companion:
 
     # --- read side ------------------------------------------------------------------------
     def catalog(self) -> list[GameInfo]:
-        """Each game's description: its rules' options, and whether it has tournaments."""
+        """Each game's description: its rules' options, whether it has tournaments, its bots'
+        levels and whether it has hints."""
         described: list[GameInfo] = []
         for box in self.registry.values():
             info = box.rules.describe()
-            described.append({**info, "tournament": box.tournament is not None})  # type: ignore[typeddict-item]
+            described.append({**info,  # type: ignore[typeddict-item]
+                              "tournament": box.tournament is not None,
+                              "bots": list(box.bots) if box.bots is not None else [],
+                              "hints": box.hint is not None})
         return described
 
     def games(self, status: GameStatus | None = None) -> list[GameSummary]:
@@ -210,7 +227,8 @@ class Companion:
     def status(self) -> Status:
         """The box's health for the panel: the device's, the hardware mode, and whether the
         host PIN comes from the config."""
-        device: DeviceStatus = {"oled": "missing", "die": False, "die_port": None, "pad": "ok"}
+        device: DeviceStatus = {"oled": "missing", "die": False, "die_port": None, "pad": "ok",
+                                "firmware": None}
         if self._status_source is not None:
             try:
                 device = self._status_source()
@@ -224,20 +242,48 @@ class Companion:
         """The seat ``token`` holds in the game, or ``None``."""
         return self._read.seat_for_token(game_id, token)
 
+    def legal_actions(self, game_id: int, seat: int) -> list[str]:
+        """What ``seat`` may do now, for that seat alone (a bot's or a phone's choices)."""
+        return self._read.legal_actions(game_id, seat)
+
     # --- write side -----------------------------------------------------------------------
     def create_game(self, game: str, players: list[str],
                     options: Mapping[str, object] | None = None,
-                    seed: int | None = None) -> int:
-        """Start a new game (journaled); returns its id."""
-        return self._owner.create_game(game, players, options, seed)
+                    seed: int | None = None,
+                    bots: Mapping[int, str] | None = None) -> int:
+        """Start a new game (journaled); returns its id. ``bots`` maps the seats the box plays
+        to their bot's level (UNLOCK: a bot seated as the Lock is the box as the Lock)."""
+        return self._owner.create_game(game, players, options, seed, bots)
 
     def create_tournament(self, game: str, players: list[str],
                           options: Mapping[str, object] | None = None,
-                          order: list[int] | None = None) -> int:
+                          order: list[int] | None = None,
+                          bots: Mapping[int, str] | None = None) -> int:
         """A tournament of ``game``: one game per player, each leading once (UNLOCK: the Lock,
         rotating or in ``order``); its first game starts now, each next one when the previous
-        ends."""
-        return self._owner.create_tournament(game, players, options, order)
+        ends. ``bots``: the players the box plays in every game, with their level."""
+        return self._owner.create_tournament(game, players, options, order, bots)
+
+    def hint(self, game_id: int, seat: int) -> dict[str, Any]:
+        """A hint for ``seat`` from the public view alone (UNLOCK: the codes still possible
+        and a suggested guess), counted in the journal before it is returned."""
+        snap = self._snapshots.game(game_id)
+        check_seat(game_id, snap.seats, seat)
+        if snap.box.hint is None:
+            raise NotAllowed(f"{snap.box.rules.name} has no hints")
+        if snap.status != "active":
+            raise NotAllowed(f"game {game_id} is {snap.status}")
+        if snap.hints_off:
+            raise NotAllowed("the host has turned hints off for this game")
+        if snap.bots and snap.bots[seat] is not None:
+            raise NotAllowed(f"seat {seat + 1} is played by the box")
+        answer = snap.box.hint(self.view(game_id, None), seat)
+        self._owner.count_hint(game_id, seat)
+        return answer
+
+    def allow_hints(self, game_id: int, allowed: bool) -> None:
+        """The host turns the game's hints on or off."""
+        self._owner.allow_hints(game_id, allowed)
 
     def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> View:
         """Apply ``action`` for ``seat`` (or ``rules.CHANCE``); committed before anyone is

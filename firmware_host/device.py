@@ -24,13 +24,14 @@ from firmware_host.config import DeviceSettings
 from firmware_host.games import Registry, builtin_games
 from firmware_host.pad.inputs import Input
 from firmware_host.pad_loop import PadLoop
+from firmware_host.screens.start import die_note
 from firmware_host.session_api import DeviceStatus, SessionApi
 from firmware_host.simulator import MessageCount, Simulator
 from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
 from hardware.oled import Display, LumaDevice
-from hardware.protocol import DeviceMessage, DieRoll, KeyPress
+from hardware.protocol import DeviceMessage, DieRoll, Hello, KeyPress
 from hardware.serial_die import SerialDie
 from hardware.touch import TouchGrid
 
@@ -99,12 +100,16 @@ class Device:
 
     def status(self) -> DeviceStatus:
         """``oled`` (``ok`` / ``missing...`` / ``error: ...``), ``die`` (connected),
-        ``die_port``, ``pad`` (``ok`` or the problem)."""
+        ``die_port``, ``pad`` (``ok`` or the problem), ``firmware`` (the die's ``device`` and
+        ``version`` from its HELLO, or None)."""
+        firmware = self.die.firmware
         return {
             "oled": self.pad.oled_status(),
             "die": self.die.connected,
             "die_port": self.die.port,
             "pad": self.grid_problem or "ok",
+            "firmware": None if firmware is None else {"device": firmware.device,
+                                                       "version": firmware.version},
         }
 
     def close(self) -> None:
@@ -180,10 +185,18 @@ def open_device(
         log.warning("no OLED: %s; running without it, and looking for it again", error)
 
     die_link: list[SerialDie] = []
+
+    def die_line() -> str | None:
+        if not die_link:
+            return "no die"
+        firmware = die_link[0].firmware  # read once: the reader thread resets it
+        return die_note(die_link[0].connected,
+                        firmware.version if firmware is not None else None)
+
     pad = PadLoop(
         session, games if games is not None else builtin_games(), display, url=settings.url,
         open_display=open_oled, rng=rng, retry_interval=settings.retry_interval,
-        note=lambda: None if die_link and die_link[0].connected else "no die",
+        note=die_line,
     )
     if problem is not None:
         pad.display_problem = problem
@@ -193,6 +206,8 @@ def open_device(
         event = _input_of_message(message)
         if event is not None:
             pad.submit(event)
+        if isinstance(message, Hello):
+            pad.submit_redraw()  # the start screen shows the firmware version
         delivered.bump()
 
     die = SerialDie(serial, listener=on_message, opener=opener,

@@ -83,12 +83,17 @@ def check_pin_factory(config: Config) -> list[Finding]:
         has_lgpio = True
     except ImportError:
         has_lgpio = False
+    except OSError as error:  # lgpio opens its notification pipe in the working directory
+        return [Finding(
+            "pin factory", False, f"lgpio is installed but cannot start here: {error}",
+            f"run it from a directory this user can write ({os.getcwd()} is not), e.g. "
+            "cd /tmp first; the service runs in /var/lib/tabletop")]
     return [Finding(
         "pin factory", has_lgpio and factory in ("", "lgpio"),
         f"GPIOZERO_PIN_FACTORY={factory or '(unset)'}, lgpio "
         f"{'installed' if has_lgpio else 'missing'}",
-        "pip install 'tabletop-companion[pi]' and set GPIOZERO_PIN_FACTORY=lgpio "
-        "(the service unit does)")]
+        "sudo apt install python3-lgpio (in a venv made with --system-site-packages; see "
+        "docs/install-pi.md) and set GPIOZERO_PIN_FACTORY=lgpio (the service unit does)")]
 
 
 def check_groups(config: Config) -> list[Finding]:

@@ -15,7 +15,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -168,9 +168,29 @@ def _migrate_4(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_5(db: sqlite3.Connection) -> None:
+    """Seats the box plays (a bot's level per seat, for games and tournaments); whether the
+    host turned hints off for a game; every hint a seat asked for, and after how many actions."""
+    _run(
+        db,
+        """
+        ALTER TABLE games ADD COLUMN bots TEXT;
+        ALTER TABLE games ADD COLUMN hints_off INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tournaments ADD COLUMN bots TEXT;
+        CREATE TABLE hints (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            seat INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            time TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat, position)
+        )
+        """
+    )
+
+
 #: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_migrate_1, _migrate_2,
-                                                                 _migrate_3, _migrate_4)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -191,6 +211,10 @@ class GameRow:
     version: int
     #: The seats' join codes while the host has locked the seats (``None``: seats are open).
     join_codes: list[str] | None = None
+    #: Per seat, the level of the bot the box plays it with (``None``: a person).
+    bots: tuple[str | None, ...] = ()
+    #: Whether the host turned the game's hints off.
+    hints_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -224,6 +248,8 @@ class TournamentRow:
     created: str
     ended: str | None
     status: str
+    #: Per player, the level of the bot the box plays them with (``None``: a person).
+    bots: tuple[str | None, ...] = ()
 
 
 def _connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
@@ -386,14 +412,17 @@ class Journal:
         tournament: int | None = None,
         *,
         created: str | None = None,
+        bots: Sequence[str | None] = (),
     ) -> int:
-        """Record a new active game; returns its id."""
+        """Record a new active game (``bots``: a bot's level per seat the box plays); returns
+        its id."""
         self._writing()
         now = created or self.now()
         cursor = self._db.execute(
-            "INSERT INTO games (game, options, seats, seed, created, status, tournament, version)"
-            " VALUES (?, ?, ?, ?, ?, 'active', ?, ?)",
-            (game, json.dumps(options), json.dumps(seats), seed, now, tournament, version),
+            "INSERT INTO games (game, options, seats, seed, created, status, tournament, version,"
+            " bots) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)",
+            (game, json.dumps(options), json.dumps(seats), seed, now, tournament, version,
+             _bots_text(bots)),
         )
         for name in seats:
             self._db.execute(
@@ -474,6 +503,29 @@ class Journal:
                          (json.dumps(codes) if codes is not None else None, game_id))
         self._touch(game_id, version)
 
+    def set_hints_off(self, game_id: int, off: bool, version: int) -> None:
+        """Turn the game's hints off (or on again)."""
+        self._writing()
+        self._db.execute("UPDATE games SET hints_off = ? WHERE id = ?", (int(off), game_id))
+        self._touch(game_id, version)
+
+    def add_hint(self, game_id: int, seat: int, position: int, version: int) -> bool:
+        """Count a hint ``seat`` asked for after the game's first ``position`` actions; asking
+        again on the same position counts once. Returns whether it was new."""
+        self._writing()
+        cursor = self._db.execute(
+            "INSERT OR IGNORE INTO hints (game_id, seat, position, time) VALUES (?, ?, ?, ?)",
+            (game_id, seat, position, self.now()))
+        if cursor.rowcount:
+            self._touch(game_id, version)
+        return bool(cursor.rowcount)
+
+    def hints_used(self, game_id: int, seats: int) -> tuple[int, ...]:
+        """How many hints each of the game's ``seats`` seats asked for."""
+        counts = dict(self._db.execute(
+            "SELECT seat, COUNT(*) FROM hints WHERE game_id = ? GROUP BY seat", (game_id,)))
+        return tuple(int(counts.get(seat, 0)) for seat in range(seats))
+
     def add_host_session(self, token_hash: str, expires: str) -> None:
         """Remember a host session (hashed) until ``expires``."""
         self._writing()
@@ -500,14 +552,15 @@ class Journal:
         lock_order: list[int],
         *,
         created: str | None = None,
+        bots: Sequence[str | None] = (),
     ) -> int:
         """Record a new tournament; returns its id."""
         self._writing()
         cursor = self._db.execute(
-            "INSERT INTO tournaments (game, players, options, lock_order, created, status)"
-            " VALUES (?, ?, ?, ?, ?, 'active')",
+            "INSERT INTO tournaments (game, players, options, lock_order, created, status, bots)"
+            " VALUES (?, ?, ?, ?, ?, 'active', ?)",
             (game, json.dumps(players), json.dumps(options), json.dumps(lock_order),
-             created or self.now()),
+             created or self.now(), _bots_text(bots)),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -602,7 +655,18 @@ def _game_row(row: sqlite3.Row) -> GameRow:
         tournament=row["tournament"],
         version=row["version"],
         join_codes=json.loads(row["join_codes"]) if row["join_codes"] else None,
+        bots=_bots_of(row["bots"], len(json.loads(row["seats"]))),
+        hints_off=bool(row["hints_off"]),
     )
+
+
+def _bots_text(bots: Sequence[str | None]) -> str | None:
+    return json.dumps(list(bots)) if any(level is not None for level in bots) else None
+
+
+def _bots_of(text: str | None, seats: int) -> tuple[str | None, ...]:
+    levels = json.loads(text) if text else []
+    return tuple(levels[seat] if seat < len(levels) else None for seat in range(seats))
 
 
 def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:
@@ -629,6 +693,7 @@ def tournaments_of(db: sqlite3.Connection) -> list[TournamentRow]:
             created=row["created"],
             ended=row["ended"],
             status=row["status"],
+            bots=_bots_of(row["bots"], len(json.loads(row["players"]))),
         )
         for row in rows
     ]

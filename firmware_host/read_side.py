@@ -24,8 +24,13 @@ from firmware_host.session_api import GameSummary, Move, ReplayStep, Standing, V
 from firmware_host.session_owner import abandoned_state
 from firmware_host.shared_results import SharedResults
 from firmware_host.snapshots import GameSnapshot, Snapshots
+from rules import CHANCE
 
 log = logging.getLogger(__name__)
+
+#: The keys the session adds to every rules view (and ``hints`` for a game with hints); a
+#: game's public extras add their own.
+SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "bots", "hints")
 
 #: How many ended games' final states, and games' public extras, are kept.
 ENDED_STATES = 32
@@ -80,8 +85,22 @@ class ReadSide:
             version=snap.version,
             can_undo=snap.undo_refusal is None,
             claimed=list(snap.claimed),
+            bots=list(snap.bots) if snap.bots else [None] * len(snap.seats),
         )
+        if snap.box.hint is not None:
+            used = snap.hints_used or (0,) * len(snap.seats)
+            view["hints"] = {"allowed": not snap.hints_off, "used": list(used)}
         return view
+
+    def legal_actions(self, game_id: int, seat: int) -> list[str]:
+        """What ``seat`` (or ``rules.CHANCE``) may do now (empty when it is not to act or the
+        game has ended)."""
+        snap = self.snapshots.game(game_id)
+        if seat != CHANCE:
+            check_seat(game_id, snap.seats, seat)
+        if snap.status != "active" or snap.state is None:
+            return []
+        return list(snap.box.rules.legal_actions(snap.state, seat))
 
     def game_version(self, game_id: int) -> int:
         """The game's version (the change counter at its last change), without a view."""

@@ -33,6 +33,8 @@ class GameSummary(TypedDict):
     tournament: int | None
     #: Whether the host locked the seats (a phone then needs the seat's join code).
     locked: bool
+    #: Per seat, the level of the bot the box plays it with (``None``: a person).
+    bots: list[str | None]
 
 
 class OptionInfo(TypedDict):
@@ -59,6 +61,10 @@ class GameInfo(TypedDict):
     options: list[dict[str, Any]]
     #: Whether the game has tournaments (each player leads one game, e.g. UNLOCK's Lock).
     tournament: bool
+    #: The levels of the game's bots, weakest first (empty: no bots).
+    bots: list[str]
+    #: Whether the game has hints.
+    hints: bool
     notes: NotRequired[str]
     board: NotRequired[dict[str, Any]]
 
@@ -125,6 +131,8 @@ class TournamentInfo(TypedDict):
     winners: list[int]
     status: str
     created: str
+    #: Per player, the level of the bot the box plays them with (``None``: a person).
+    bots: list[str | None]
 
 
 class SeatHolding(TypedDict):
@@ -142,13 +150,21 @@ class SeatsInfo(TypedDict):
     holders: list[SeatHolding | None]
 
 
+class DieFirmware(TypedDict):
+    """What the die's firmware said in its HELLO."""
+
+    device: str
+    version: str
+
+
 class DeviceStatus(TypedDict):
-    """The device's health: the OLED, the die, the die's port and the pad."""
+    """The device's health: the OLED, the die, the die's port, the pad, the die's firmware."""
 
     oled: str
     die: bool
     die_port: str | None
     pad: str
+    firmware: DieFirmware | None
 
 
 class Status(DeviceStatus):
@@ -187,14 +203,19 @@ class SessionApi(Protocol):
     def tournaments(self) -> list[TournamentInfo]: ...
     def status(self) -> Status: ...
     def seat_for_token(self, game_id: int, token: str) -> int | None: ...
+    def legal_actions(self, game_id: int, seat: int) -> list[str]: ...
 
     # --- write side --------------------------------------------------------------------------
     def create_game(self, game: str, players: list[str],
                     options: Mapping[str, object] | None = None,
-                    seed: int | None = None) -> int: ...
+                    seed: int | None = None,
+                    bots: Mapping[int, str] | None = None) -> int: ...
     def create_tournament(self, game: str, players: list[str],
                           options: Mapping[str, object] | None = None,
-                          order: list[int] | None = None) -> int: ...
+                          order: list[int] | None = None,
+                          bots: Mapping[int, str] | None = None) -> int: ...
+    def hint(self, game_id: int, seat: int) -> dict[str, Any]: ...
+    def allow_hints(self, game_id: int, allowed: bool) -> None: ...
     def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> View: ...
     def undo(self, game_id: int) -> None: ...
     def abandon(self, game_id: int) -> None: ...

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from firmware_host.errors import NotAllowed
+from firmware_host.errors import NotAllowed, SeatTaken
 from firmware_host.games import BoxGame, Registry
 from firmware_host.journal import ActionRow, GameRow, Journal, SeatHolder
 from firmware_host.seats import check_join_code, join_codes, new_token
@@ -41,6 +41,7 @@ class _NewGame:
     options: dict[str, Any]
     seed: int
     state: Any
+    bots: tuple[str | None, ...]
 
 
 @dataclass
@@ -54,6 +55,7 @@ class _Live:
     previous: Any | None
     tokens: dict[str, int]
     holders: dict[int, SeatHolder] = field(default_factory=dict)
+    hints_used: tuple[int, ...] = ()
 
 
 class SessionOwner:
@@ -81,12 +83,20 @@ class SessionOwner:
         self.thread.call(lambda: self._listeners.append(listener))
 
     def create_game(self, game: str, players: list[str], options: Mapping[str, object] | None,
-                    seed: int | None) -> int:
-        return self.thread.call(lambda: self._create_game(game, players, options, seed))
+                    seed: int | None, bots: Mapping[int, str] | None = None) -> int:
+        return self.thread.call(lambda: self._create_game(game, players, options, seed, bots))
 
     def create_tournament(self, game: str, players: list[str],
-                          options: Mapping[str, object] | None, order: list[int] | None) -> int:
-        return self.thread.call(lambda: self._create_tournament(game, players, options, order))
+                          options: Mapping[str, object] | None, order: list[int] | None,
+                          bots: Mapping[int, str] | None = None) -> int:
+        return self.thread.call(
+            lambda: self._create_tournament(game, players, options, order, bots))
+
+    def count_hint(self, game_id: int, seat: int) -> None:
+        self.thread.call(lambda: self._count_hint(game_id, seat))
+
+    def allow_hints(self, game_id: int, allowed: bool) -> None:
+        self.thread.call(lambda: self._allow_hints(game_id, allowed))
 
     def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> None:
         self.thread.call(lambda: self._act(game_id, seat, action, by))
@@ -139,7 +149,8 @@ class SessionOwner:
                 games[row.id] = self._ended_snapshot(row, box, None)
                 continue
             live = _Live(row, box, state, actions, previous, self.journal.tokens(row.id),
-                         self.journal.holders(row.id))
+                         self.journal.holders(row.id),
+                         self.journal.hints_used(row.id, len(row.seats)))
             self._live[row.id] = live
             games[row.id] = self._live_snapshot(live, row.version)
             log.info("game %d (%s) restored after %d actions", row.id, row.game, len(actions))
@@ -163,7 +174,8 @@ class SessionOwner:
         if tournament.status != "active" or any(o is None for o in tournament.outcomes):
             return
         options = tournament.next_options()
-        new = (self._prepare(tournament.game, list(tournament.players), options, None)
+        new = (self._prepare(tournament.game, list(tournament.players), options, None,
+                             _levels(tournament.bots))
                if options is not None else None)
         with self.journal.transaction() as version:
             if new is not None:
@@ -179,10 +191,11 @@ class SessionOwner:
 
     # --- new games ----------------------------------------------------------------------------
     def _prepare(self, game: str, players: list[str], options: Mapping[str, object] | None,
-                 seed: int | None) -> _NewGame:
+                 seed: int | None, bots: Mapping[int, str] | None = None) -> _NewGame:
         """Validate a new game and start it in memory; nothing is written yet."""
         box = self.games.find(game)
         names = check_players(box, players)
+        levels = check_bots(box, bots, len(names))
         if options is not None and not isinstance(options, Mapping):
             raise NotAllowed("options must be a mapping of option names to values")
         resolved = box.rules.resolve_options(options, len(names))
@@ -191,20 +204,21 @@ class SessionOwner:
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
             raise NotAllowed(f"a seed must be a whole number from 0 to 2^63−1, got {seed!r}")
         state = box.rules.start(names, resolved, seed=seed)
-        return _NewGame(box, names, dict(resolved), seed, state)
+        return _NewGame(box, names, dict(resolved), seed, state, levels)
 
     def _record(self, new: _NewGame, version: int, tournament: int | None) -> _Live:
         """Write a prepared game inside the caller's transaction; returns it (not yet live)."""
         created = self.journal.now()
         game_id = self.journal.add_game(new.box.id, new.options, new.names, new.seed, version,
-                                        tournament, created=created)
+                                        tournament, created=created, bots=new.bots)
         row = GameRow(game_id, new.box.id, new.options, new.names, new.seed, created, None,
-                      "active", None, tournament, version)
-        return _Live(row, new.box, new.state, [], None, {})
+                      "active", None, tournament, version, bots=new.bots)
+        return _Live(row, new.box, new.state, [], None, {}, hints_used=(0,) * len(new.names))
 
     def _create_game(self, game: str, players: list[str],
-                     options: Mapping[str, object] | None, seed: int | None) -> int:
-        new = self._prepare(game, players, options, seed)
+                     options: Mapping[str, object] | None, seed: int | None,
+                     bots: Mapping[int, str] | None) -> int:
+        new = self._prepare(game, players, options, seed, bots)
         with self.journal.transaction() as version:
             live = self._record(new, version, None)
         self._live[live.row.id] = live
@@ -213,23 +227,25 @@ class SessionOwner:
         return live.row.id
 
     def _create_tournament(self, game: str, players: list[str],
-                           options: Mapping[str, object] | None, order: list[int] | None) -> int:
+                           options: Mapping[str, object] | None, order: list[int] | None,
+                           bots: Mapping[int, str] | None) -> int:
         box = self.games.find(game)
         if box.tournament is None:
             raise NotAllowed(f"{box.rules.name} has no tournaments")
         names = check_players(box, players)
+        levels = check_bots(box, bots, len(names))
         scores, shared = Tournament.plan(box.tournament, names, options, order)
         # Validate the options of every game before anything is written.
         for lock in scores.order:
             box.rules.resolve_options({**shared, "lock": lock}, len(names))
-        first = self._prepare(game, names, scores.game_options(shared), None)
+        first = self._prepare(game, names, scores.game_options(shared), None, bots)
         with self.journal.transaction() as version:
             created = self.journal.now()
             tid = self.journal.add_tournament(game, names, shared, list(scores.order),
-                                              created=created)
+                                              created=created, bots=levels)
             live = self._record(first, version, tid)
         self._live[live.row.id] = live
-        tournament = Tournament(tid, game, shared, scores, (), (), "active", created)
+        tournament = Tournament(tid, game, shared, scores, (), (), "active", created, levels)
         log.info("tournament %d started: game %d", tid, live.row.id)
         self._publish(version, [live.row.id], {live.row.id: self._live_snapshot(live, version)},
                       {tid: tournament.with_game(live.row.id)})
@@ -247,7 +263,7 @@ class SessionOwner:
         if options is None:
             return tournament.ended("finished"), None
         return tournament, self._prepare(tournament.game, list(tournament.players), options,
-                                         None)
+                                         None, _levels(tournament.bots))
 
     def _start_next(self, tournament: Tournament | None, new: _NewGame | None,
                     version: int) -> _Live | None:
@@ -368,6 +384,8 @@ class SessionOwner:
     def _issue(self, game_id: int, seat: int, *, reissue: bool, code: str | None,
                holder: str | None) -> str:
         live = self._active(game_id)
+        if isinstance(seat, int) and 0 <= seat < len(live.row.bots) and live.row.bots[seat]:
+            raise SeatTaken(f"seat {seat + 1} ({live.row.seats[seat]}) is played by the box")
         if not reissue:
             check_join_code(live.row.join_codes, seat, code)
         token, hashed = new_token(game_id, live.row.seats, live.tokens, seat, reissue=reissue)
@@ -389,6 +407,30 @@ class SessionOwner:
         log.info("game %d: seats %s", game_id, "locked" if locked else "open")
         self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
         return codes
+
+    def _count_hint(self, game_id: int, seat: int) -> None:
+        live = self._active(game_id)
+        if live.row.hints_off:
+            raise NotAllowed("the host has turned hints off for this game")
+        with self.journal.transaction() as version:
+            counted = self.journal.add_hint(game_id, seat, len(live.actions), version)
+        if not counted:  # asked again on the same board: one hint
+            return
+        used = list(live.hints_used)
+        used[seat] += 1
+        live.hints_used = tuple(used)
+        log.info("game %d: seat %d asked for a hint", game_id, seat)
+        self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
+
+    def _allow_hints(self, game_id: int, allowed: bool) -> None:
+        live = self._active(game_id)
+        if live.box.hint is None:
+            raise NotAllowed(f"{live.box.rules.name} has no hints")
+        with self.journal.transaction() as version:
+            self.journal.set_hints_off(game_id, not allowed, version)
+        live.row = replace(live.row, hints_off=not allowed)
+        log.info("game %d: hints %s", game_id, "on" if allowed else "off")
+        self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
 
     def _open_host_session(self, token_hash: str, expires: str) -> None:
         with self.journal.transaction():
@@ -414,10 +456,11 @@ class SessionOwner:
         claimed = set(live.tokens.values())
         return GameSnapshot(
             id=row.id, game=row.game, box=live.box, status="active", seats=tuple(row.seats),
-            claimed=tuple(s in claimed for s in range(len(row.seats))), created=row.created,
+            claimed=_claimed(claimed, row.bots, len(row.seats)), created=row.created,
             ended=None, outcome=None, tournament=row.tournament, version=version,
             state=live.state, undo_refusal=self._refusal(live), tokens=dict(live.tokens),
-            holders=dict(live.holders), join_codes=row.join_codes,
+            holders=dict(live.holders), join_codes=row.join_codes, bots=row.bots,
+            hints_off=row.hints_off, hints_used=live.hints_used,
         )
 
     def _ended_snapshot(self, row: GameRow, box: BoxGame, state: Any) -> GameSnapshot:
@@ -426,10 +469,11 @@ class SessionOwner:
         status: GameStatus = "finished" if row.status == "finished" else "abandoned"
         return GameSnapshot(
             id=row.id, game=row.game, box=box, status=status, seats=tuple(row.seats),
-            claimed=tuple(s in claimed for s in range(len(row.seats))), created=row.created,
+            claimed=_claimed(claimed, row.bots, len(row.seats)), created=row.created,
             ended=row.ended, outcome=row.outcome, tournament=row.tournament,
             version=row.version, state=state, undo_refusal="the game has ended", tokens=tokens,
-            holders=self.journal.holders(row.id), join_codes=None,
+            holders=self.journal.holders(row.id), join_codes=None, bots=row.bots,
+            hints_off=row.hints_off, hints_used=self.journal.hints_used(row.id, len(row.seats)),
         )
 
     def _publish(self, version: int, changed: list[int],
@@ -461,6 +505,33 @@ def rebuild(box: BoxGame, row: GameRow, actions: list[ActionRow]) -> tuple[Any, 
     for action in actions:
         previous, state = state, rules.apply(state, action.seat, action.action)
     return state, previous
+
+
+def _claimed(held: set[int], bots: tuple[str | None, ...], seats: int) -> tuple[bool, ...]:
+    """Per seat, whether a phone or the box (a bot) holds it."""
+    return tuple(s in held or (s < len(bots) and bots[s] is not None) for s in range(seats))
+
+
+def _levels(bots: tuple[str | None, ...]) -> dict[int, str]:
+    return {seat: level for seat, level in enumerate(bots) if level is not None}
+
+
+def check_bots(box: BoxGame, bots: object, seats: int) -> tuple[str | None, ...]:
+    """Per seat, the level of the bot the box plays it with: ``bots`` maps seats to levels."""
+    if bots is None or (isinstance(bots, Mapping) and not bots):
+        return ()
+    if not isinstance(bots, Mapping):
+        raise NotAllowed("bots must map seat numbers to bot levels, e.g. {1: 'hard'}")
+    if box.bots is None:
+        raise NotAllowed(f"{box.rules.name} has no bots")
+    levels: list[str | None] = [None] * seats
+    for seat, level in bots.items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise NotAllowed(f"a bot's seat is a number from 0 to {seats - 1}, got {seat!r}")
+        if level not in box.bots:
+            raise NotAllowed(f"unknown bot level {level!r} (levels: {', '.join(box.bots)})")
+        levels[seat] = level
+    return tuple(levels)
 
 
 def check_players(box: BoxGame, players: object) -> list[str]:

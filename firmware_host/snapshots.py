@@ -44,6 +44,11 @@ class GameSnapshot:
     holders: Mapping[int, SeatHolder] = field(default_factory=dict)
     #: The seats' join codes while the host has locked the seats.
     join_codes: list[str] | None = field(default=None, repr=False)
+    #: Per seat, the level of the bot the box plays it with (``None``: a person).
+    bots: tuple[str | None, ...] = ()
+    #: Whether the host turned hints off; how many hints each seat asked for.
+    hints_off: bool = False
+    hints_used: tuple[int, ...] = ()
 
     def summary(self) -> GameSummary:
         """The summary ``games()`` and ``history()`` list."""
@@ -58,6 +63,7 @@ class GameSnapshot:
             "outcome": copy.deepcopy(dict(self.outcome)) if self.outcome is not None else None,
             "tournament": self.tournament,
             "locked": self.join_codes is not None,
+            "bots": list(self.bots) if self.bots else [None] * len(self.seats),
         }
 
 

@@ -35,6 +35,9 @@ class Tournament:
     outcomes: tuple[Mapping[str, Any] | None, ...]
     status: str
     created: str
+    #: Per player, the level of the bot the box plays them with in every game (``None``: a
+    #: person).
+    bots: tuple[str | None, ...] = ()
 
     @staticmethod
     def plan(
@@ -70,7 +73,7 @@ class Tournament:
             outcomes.append(ended)
             scores = scores.record(ended)
         return cls(row.id, row.game, dict(row.options), scores, tuple(g for g, _, _ in games),
-                   tuple(outcomes), row.status, row.created)
+                   tuple(outcomes), row.status, row.created, row.bots)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -125,4 +128,5 @@ class Tournament:
             "winners": list(self.scores.winners),
             "status": self.status,
             "created": self.created,
+            "bots": list(self.bots) if self.bots else [None] * len(self.players),
         }

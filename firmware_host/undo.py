@@ -30,6 +30,8 @@ Refusal = str | None
 
 def generic_refusal(game: Game[Any], before: Any, seat: int, after: Any) -> Refusal:
     """Rule 3 above: nothing was hidden before, and only the actor sees more after."""
+    if game.perfect_information:
+        return None
     players = range(len(game.view(before, None).get("seats", [])))
     public_before = _visible(game.view(before, None))
     if any(_visible(game.view(before, s)) != public_before for s in players):
@@ -43,6 +45,8 @@ def generic_refusal(game: Game[Any], before: Any, seat: int, after: Any) -> Refu
 def is_public(game: Game[Any], before: Any, after: Any) -> bool:
     """Whether every player saw all of ``before`` and ``after`` (a perfect-information step):
     only then may a log print the action itself."""
+    if game.perfect_information:
+        return True
     for state in (before, after):
         public = _visible(game.view(state, None))
         seats = range(len(public.get("seats", [])))

@@ -39,10 +39,11 @@ OLED (``hardware.oled``)
 
 Die / keypad (``hardware.serial_die``, ``hardware.protocol``)
     ``SerialDie(port_or_SerialConfig, *, listener=None, on_state=None, baudrate=115200,
-    backoff_initial=0.25, backoff_max=5.0, opener=None, wait=None, ping_on_connect=False)``:
+    backoff_initial=0.25, backoff_max=5.0, opener=None, wait=None, ping_on_connect=True)``:
     ``start(require=False)``,
     ``state`` (``LinkState``), ``wait_connected(timeout)``, ``roll(faces)``, ``ping()``,
-    ``counters`` (``frames_ok``, ``dropped()``, ``snapshot()``), ``device`` (last ``Hello``),
+    ``counters`` (``frames_ok``, ``dropped()``, ``snapshot()``), ``firmware`` (the ``Hello``
+    answering the ``PING`` sent on connecting; None until then and after a disconnect),
     ``close()``; the listener runs on the reader thread (queue, do not block). Messages:
     ``DieRoll(faces, value)``, ``KeyPress(key)``,
     ``Hello(device, version)``, ``DeviceError(text)``.

@@ -50,8 +50,9 @@ I2C_ADVICE = (
 )
 SPI_ADVICE = (
     "check the wiring (MOSI GPIO10, SCLK GPIO11, CE0 GPIO8, DC GPIO{dc}, RST GPIO{rst}), that "
-    "SPI is enabled (dtparam=spi=on), that spidev and lgpio are installed (pip install "
-    "'tabletop-companion[pi]'), and that you are in the 'spi' and 'gpio' groups"
+    "SPI is enabled (dtparam=spi=on), that spidev and lgpio are installed (sudo apt install "
+    "python3-lgpio python3-spidev, then pip install 'tabletop-companion[pi,spi]'), and that "
+    "you are in the 'spi' and 'gpio' groups"
 )
 
 

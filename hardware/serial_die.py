@@ -29,12 +29,12 @@ import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import TracebackType
-from typing import Any
+from typing import Any, Self, cast
 
 import serial
 from serial.threaded import Packetizer, ReaderThread
 
+from hardware.closing import Closing
 from hardware.errors import DeviceNotFound, ProtocolError
 from hardware.protocol import (
     MAX_LINE,
@@ -174,50 +174,48 @@ class FrameReader(Packetizer):
         self.link._connection_lost(exc)
 
 
-class PortReader(ReaderThread):
-    """pyserial's ``ReaderThread``, except that an ``OSError`` from the port (``in_waiting``
-    on a vanished USB or pty device raises EIO, not ``SerialException``) also ends the
-    connection through ``connection_lost`` instead of killing the thread."""
+class PortErrors:
+    """A serial port whose ``OSError`` s are ``SerialException`` s: ``in_waiting`` and ``read``
+    on a vanished USB or pty device raise EIO, which pyserial's ``ReaderThread`` would not catch
+    (its thread would die instead of ending the connection through ``connection_lost``). Every
+    other attribute is the port's own."""
 
-    def run(self) -> None:
-        if not hasattr(self.serial, "cancel_read"):
-            self.serial.timeout = 1
-        self.protocol = self.protocol_factory()
+    def __init__(self, port: Any) -> None:
+        self._port = port
+
+    @property
+    def in_waiting(self) -> int:
         try:
-            self.protocol.connection_made(self)
-        except Exception as exc:
-            self.alive = False
-            self.protocol.connection_lost(exc)
-            self._connection_made.set()  # type: ignore[attr-defined]
-            return
-        error: BaseException | None = None
-        self._connection_made.set()  # type: ignore[attr-defined]
-        while self.alive and self.serial.is_open:
-            try:
-                data = self.serial.read(self.serial.in_waiting or 1)
-            except (serial.SerialException, OSError) as exc:
-                error = exc
-                break
-            if data:
-                try:
-                    self.protocol.data_received(data)
-                except Exception as exc:
-                    error = exc
-                    break
-        self.alive = False
-        self.protocol.connection_lost(error)
-        self.protocol = None  # type: ignore[assignment]
+            return int(self._port.in_waiting)
+        except OSError as error:
+            raise serial.SerialException(str(error)) from error
+
+    def read(self, size: int = 1) -> bytes:
+        try:
+            return bytes(self._port.read(size))
+        except OSError as error:
+            raise serial.SerialException(str(error)) from error
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._port, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "_port":
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._port, name, value)
 
 
-class SerialDie:
+class SerialDie(Closing):
     """A die / keypad microcontroller on ``port``: messages to ``listener``, commands back.
 
     `start` opens the port and keeps it open: after an unplug it retries every
     ``backoff_initial`` seconds, doubling up to ``backoff_max``. ``opener`` replaces
     ``serial.serial_for_url`` (tests use it to reach the ``loop://`` instance); ``wait(delay)``
     replaces the back-off pause (by default an interruptible wait that `close` cuts short).
-    With ``ping_on_connect`` every (re)connection starts with a ``PING``, so `device` is known
-    even when the device's start-up ``HELLO`` was sent before the port was opened.
+    With ``ping_on_connect`` (the default) every (re)connection starts with a ``PING``, so
+    `firmware` is known even when the device's start-up ``HELLO`` was sent before the port was
+    opened.
     """
 
     def __init__(
@@ -231,14 +229,14 @@ class SerialDie:
         backoff_max: float = 5.0,
         opener: Opener | None = None,
         wait: Callable[[float], object] | None = None,
-        ping_on_connect: bool = False,
+        ping_on_connect: bool = True,
     ) -> None:
         if isinstance(port, SerialConfig):
             self.config = port
         else:
             self.config = SerialConfig(port, baudrate, backoff_initial, backoff_max)
         self.counters = LinkCounters()
-        self.device: Hello | None = None
+        self._firmware: Hello | None = None
         self.last_error: BaseException | None = None
         self._listener = listener
         self._on_state = on_state
@@ -249,7 +247,7 @@ class SerialDie:
         self._state_changed = threading.Condition()
         self._stop = threading.Event()
         self._lost = threading.Event()
-        self._reader: PortReader | None = None
+        self._reader: ReaderThread[FrameReader] | None = None
         self._transport: Any = None
         self._supervisor: threading.Thread | None = None
         self._healthy = False
@@ -265,6 +263,13 @@ class SerialDie:
     @property
     def connected(self) -> bool:
         return self._state is LinkState.CONNECTED
+
+    @property
+    def firmware(self) -> Hello | None:
+        """The device's name and firmware version from its last ``HELLO`` on this connection
+        (the answer to the ``PING`` sent on connecting); None until it has said hello, and
+        again once the port is lost."""
+        return self._firmware
 
     def _open_url(self, url: str) -> Any:
         return serial.serial_for_url(url, baudrate=self.config.baudrate)
@@ -309,7 +314,9 @@ class SerialDie:
                     continue
             self._lost.clear()
             self._healthy = False
-            reader = PortReader(port, lambda: FrameReader(self))
+            # The reader uses the port's read/in_waiting/is_open/cancel_read/close/write only.
+            wrapped = cast("serial.Serial", PortErrors(port))
+            reader = ReaderThread(wrapped, lambda: FrameReader(self))
             self._reader = reader
             reader.start()
             self._lost.wait()
@@ -339,19 +346,21 @@ class SerialDie:
     # Called from the reader thread.
     def _connection_made(self, transport: Any) -> None:
         self._transport = transport
+        self._firmware = None
         self.counters.add("connects")
         log.info("die/keypad connected on %s", self.port)
-        self._set_state(LinkState.CONNECTED)
-        if self.ping_on_connect:
+        if self.ping_on_connect:  # before CONNECTED is announced: a waiter sees it sent
             try:
                 transport.write(encode(Ping()))
             except (serial.SerialException, OSError) as exc:
                 log.warning("PING to %s failed: %s", self.port, exc)
+        self._set_state(LinkState.CONNECTED)
 
     def _connection_lost(self, exc: BaseException | None) -> None:
         if exc is not None:
             self.last_error = exc
         self._transport = None
+        self._firmware = None
         self._lost.set()
 
     def _line(self, line: bytes) -> None:
@@ -363,7 +372,10 @@ class SerialDie:
         self.counters.add("frames_ok")
         self._healthy = True
         if isinstance(message, Hello):
-            self.device = message
+            if message != self._firmware:
+                log.info("die/keypad on %s is %s firmware %s", self.port, message.device,
+                         message.version)
+            self._firmware = message
         if self._listener is not None:
             try:
                 self._listener(message)
@@ -430,18 +442,10 @@ class SerialDie:
             supervisor.join(5.0)
         self._set_state(LinkState.CLOSED)
 
-    def __enter__(self) -> SerialDie:
+    def __enter__(self) -> Self:
         if self._supervisor is None:
             self.start()
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
+        return super().__enter__()
 
     def __repr__(self) -> str:
         return f"<SerialDie {self.port} {self._state.value}>"
@@ -451,7 +455,7 @@ __all__ = [
     "FrameReader",
     "LinkCounters",
     "LinkState",
-    "PortReader",
+    "PortErrors",
     "SerialConfig",
     "SerialDie",
 ]

@@ -34,6 +34,10 @@ class Game(ABC, Generic[StateT]):
     reasons: ClassVar[type[StrEnum]]
     #: Said after "is for N–M players, not K" when the count is wrong (e.g. who plays).
     players_note: ClassVar[str] = ""
+    #: True when nothing is ever hidden: every seat's view is the spectator's (but for
+    #: ``you``) in every state. The box then skips comparing views (undo, logs); the
+    #: conformance suite checks the claim. ``False`` is always safe.
+    perfect_information: ClassVar[bool] = False
 
     def resolve_options(
         self, options: Mapping[str, object] | None, n_players: int

@@ -122,6 +122,15 @@ def act(game_id: int) -> Response:
     return jsonify(panel().session.act(game_id, seat, action))
 
 
+@bp.post("/games/<int:game_id>/hint")
+def hint(game_id: int) -> Response:
+    """A hint for the requester's seat, from the public board alone (UNLOCK: how many codes
+    are still possible and a suggested guess); the journal counts it before it is answered."""
+    json_body()  # a state-changing request: the same checks as every other
+    seat = require_seat(game_id)
+    return jsonify(panel().session.hint(game_id, seat))
+
+
 @bp.post("/games/<int:game_id>/chance")
 def chance(game_id: int) -> Response:
     """A die roll for a game waiting on chance: a value read off a real die, or one rolled here.

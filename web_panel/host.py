@@ -46,6 +46,27 @@ def _options(body: dict[str, Any]) -> dict[str, Any] | None:
     return options
 
 
+def _bots(body: dict[str, Any]) -> dict[int, str] | None:
+    """``bots``: the seats the box plays, ``{"1": "hard"}`` (seat numbers from 0, as text or
+    numbers) to the bot's level."""
+    bots = body.get("bots")
+    if bots is None:
+        return None
+    if not isinstance(bots, dict):
+        raise ApiError(400, "malformed", "bots must be an object of seat numbers to bot levels, "
+                                         "e.g. {\"1\": \"hard\"}.")
+    seats: dict[int, str] = {}
+    for key, level in bots.items():
+        seat = whole_number(key) if isinstance(key, str) else None
+        if seat is None:
+            raise ApiError(400, "malformed", f"bots: {key!r} is not a seat number.")
+        if not isinstance(level, str):
+            raise ApiError(400, "malformed", f"bots: seat {key}'s level must be text such as "
+                                             "\"hard\".")
+        seats[seat] = level
+    return seats
+
+
 def _int_or_none(body: dict[str, Any], key: str) -> int | None:
     value = body.get(key)
     if value is None or value == "":
@@ -121,7 +142,7 @@ def create_game() -> Response:
     if not isinstance(game, str):
         raise ApiError(400, "malformed", "game must be a game id such as \"unlock\".")
     game_id = panel().session.create_game(
-        game, _players(body), _options(body), seed=_int_or_none(body, "seed")
+        game, _players(body), _options(body), seed=_int_or_none(body, "seed"), bots=_bots(body)
     )
     return jsonify({"game_id": game_id, "url": url_for("pages.join", game_id=game_id)})
 
@@ -156,7 +177,8 @@ def create_tournament() -> Response:
     game = body.get("game", "unlock")
     if not isinstance(game, str):
         raise ApiError(400, "malformed", "game must be a game id such as \"unlock\".")
-    tid = panel().session.create_tournament(game, _players(body), _options(body), order=order)
+    tid = panel().session.create_tournament(game, _players(body), _options(body), order=order,
+                                            bots=_bots(body))
     return jsonify({"tournament": tid, "url": url_for("pages.tournament", tid=tid)})
 
 
@@ -169,6 +191,17 @@ def lock_seats(game_id: int) -> Response:
         raise ApiError(400, "malformed", "locked must be true or false.")
     codes = panel().session.lock_seats(game_id, locked)
     return jsonify({"game_id": game_id, "locked": locked, "join_codes": codes})
+
+
+@bp.post("/api/host/games/<int:game_id>/hints")
+def allow_hints(game_id: int) -> Response:
+    """Turn the game's hints on or off (``{"allowed": false}``)."""
+    require_host()
+    allowed = json_body().get("allowed")
+    if not isinstance(allowed, bool):
+        raise ApiError(400, "malformed", "allowed must be true or false.")
+    panel().session.allow_hints(game_id, allowed)
+    return jsonify({"game_id": game_id, "hints": allowed})
 
 
 @bp.post("/api/host/games/<int:game_id>/undo")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware_host.undo import generic_refusal
 from rules import CHANCE, GAME_IDS, Game, UnknownGame
+from rules.bots import Bot
 
 if TYPE_CHECKING:
     from firmware_host.pad.steps import PadGame
@@ -30,6 +31,9 @@ UndoPolicy = Callable[[Game[Any], Any, int, str, Any], "str | None"]
 #: Costly public facts of a state, added to every view (UNLOCK: ``codes_remaining``); computed
 #: once per change, away from the session thread.
 PublicExtras = Callable[[Any], dict[str, Any]]
+#: A hint for ``seat`` from the spectator's view alone (public information only): a JSON-safe
+#: document; raises ``rules.RulesError`` naming why there is none (e.g. not the seat's turn).
+HintEngine = Callable[[Mapping[str, Any], int], dict[str, Any]]
 
 
 class Placing(Protocol):
@@ -88,6 +92,10 @@ class BoxGame:
     abandoned: Callable[[Any], Any] | None = None
     #: The game's tournament scoring, if it has tournaments.
     tournament: TournamentFormat | None = None
+    #: The game's bots by level (``rules.bots.LEVELS``), for seats the box plays; ``None``: none.
+    bots: Mapping[str, Bot] | None = None
+    #: The game's hint engine, if it has one.
+    hint: HintEngine | None = None
 
     @property
     def id(self) -> str:

@@ -7,7 +7,7 @@ from typing import Literal
 
 InputKind = Literal["dot", "ok", "back", "die", "digit", "letter"]
 
-#: The Pico keypad's keys by position, row by row (hardware/pico/main.py ``LAYOUT``).
+#: The Pico keypad's keys by position, row by row (hardware/pico/firmware.py ``LAYOUT``).
 KEYPAD_LAYOUT = ("123A", "456B", "789C", "*0#D")
 #: Keypad key → the 4×4 card's dot in the same place (1–16, row by row).
 KEYPAD_DOTS = {key: 4 * r + c + 1 for r, row in enumerate(KEYPAD_LAYOUT)

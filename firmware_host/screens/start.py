@@ -47,6 +47,18 @@ def wrap_address(address: str, chars: int) -> list[str]:
     return [*lines, rest]
 
 
+def die_note(connected: bool, firmware_version: str | None) -> str | None:
+    """The start screen's line about the die: "no die" when it is not connected, its firmware
+    version once it has answered the connect PING, nothing in between.
+
+    >>> die_note(True, "1.1"), die_note(False, None)
+    ('die v1.1', 'no die')
+    """
+    if not connected:
+        return "no die"
+    return None if firmware_version is None else f"die v{firmware_version}"
+
+
 def start_screen(url: str, host_pin: str | None, *, note: str | None = None) -> Image.Image:
     """The address to open on a phone (as text and QR code) and the host PIN.
 

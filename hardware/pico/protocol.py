@@ -31,7 +31,9 @@ class FrameError(ValueError):
     """A line that is not a valid frame; ``reason`` is one of the reason constants."""
 
     def __init__(self, reason, message):
-        ValueError.__init__(self, message)
+        # super(), not ValueError.__init__: MicroPython's built-in exception types have no
+        # __init__ attribute, so that call raises AttributeError there.
+        super().__init__(message)
         self.reason = reason
 
 

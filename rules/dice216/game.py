@@ -36,6 +36,7 @@ class Dice216(Game[State]):
     max_players = 4
     options = OPTIONS
     reasons = Reason
+    perfect_information = True
 
     def resolve_options(
         self, options: Mapping[str, object] | None, n_players: int

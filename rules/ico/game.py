@@ -92,6 +92,7 @@ class Ico(Game[IcoState]):
     max_players = 4
     options = OPTIONS
     reasons = Reason
+    perfect_information = True
 
     def canonical(self, state: IcoState, seat: int, action: str) -> str:
         """The action with its edge's canonical id (``place u1-u0`` → ``place U0-U1``)."""

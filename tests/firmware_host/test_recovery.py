@@ -21,6 +21,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from firmware_host import read_side
 from rules import CHANCE, get_game
 from tests.firmware_host.daemon import Daemon, read_journal
 
@@ -32,7 +33,8 @@ GAMES: tuple[tuple[str, list[str], dict[str, object]], ...] = (
     ("hacktrick", ["Aiko", "Ben"], {}),
 )
 UNDO = (0, "undo")  # marks an undo in flight
-SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "codes_remaining")
+#: What the session adds to the rules' view (UNLOCK's public extra too).
+SESSION_KEYS = (*read_side.SESSION_KEYS, "codes_remaining")
 
 
 class Refused(Exception):

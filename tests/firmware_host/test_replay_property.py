@@ -11,11 +11,13 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware_host import read_side
 from firmware_host.companion import Companion
 from firmware_host.errors import NotAllowed
 from rules import get_game
 
-SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "codes_remaining")
+#: What the session adds to the rules' view (UNLOCK's public extra too).
+SESSION_KEYS = (*read_side.SESSION_KEYS, "codes_remaining")
 
 
 def public(view: dict[str, object]) -> dict[str, object]:

@@ -30,7 +30,8 @@ def test_importing_every_module_touches_no_hardware() -> None:
     code = (
         "import threading\n"
         "import hardware, hardware.buttons, hardware.touch, hardware.oled, hardware.serial_die,"
-        " hardware.probe, hardware.protocol, hardware.pico.main\n"
+        " hardware.probe, hardware.protocol, hardware.pico.main, hardware.pico.firmware,"
+        " hardware.pico.board\n"
         "from gpiozero import Device\n"
         "assert Device.pin_factory is None, Device.pin_factory\n"
         "assert threading.active_count() == 1, threading.enumerate()\n"

@@ -25,7 +25,8 @@ from hardware.protocol import (
 )
 
 PICO = Path(wire.__file__).parent
-MICROPYTHON_MODULES = {"machine", "sys", "select", "time", "random", "protocol", "hardware.pico"}
+MICROPYTHON_MODULES = {"machine", "micropython", "sys", "select", "time", "random", "protocol",
+                       "firmware", "board", "hardware.pico"}
 
 names = st.text("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-",
                 min_size=1, max_size=24)

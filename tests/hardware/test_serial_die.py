@@ -106,7 +106,7 @@ def device(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LoopDevic
 def link(device: LoopDevice | PtyDevice) -> Iterator[tuple[SerialDie, queue.Queue[Any]]]:
     messages: queue.Queue[Any] = queue.Queue()
     die = SerialDie(device.url, listener=messages.put, backoff_initial=0.01, backoff_max=0.05,
-                    opener=device.opener)
+                    opener=device.opener, ping_on_connect=False)
     die.start()
     assert die.wait_connected(WAIT)
     yield die, messages
@@ -127,11 +127,12 @@ def test_every_keypad_key_arrives(device, link) -> None:
     assert [messages.get(timeout=WAIT).key for _ in keys] == list(keys)
 
 
-def test_hello_is_remembered_as_the_device(device, link) -> None:
+def test_hello_is_remembered_as_the_firmware(device, link) -> None:
     die, messages = link
+    assert die.firmware is None
     device.send(encode(Hello("pico-keypad", "1.0")))
     assert messages.get(timeout=WAIT) == Hello("pico-keypad", "1.0")
-    assert die.device == Hello("pico-keypad", "1.0")
+    assert die.firmware == Hello("pico-keypad", "1.0")
 
 
 def test_a_line_split_across_writes_is_reassembled(device, link) -> None:
@@ -246,6 +247,7 @@ def test_roll_command_reaches_the_device(tmp_path: Path) -> None:
     try:
         with SerialDie(device.url) as die:
             assert die.wait_connected(WAIT)
+            assert device.read_line() == encode(Ping())  # sent on connecting
             die.roll(12)
             assert device.read_line() == encode(Roll(12))
             die.ping()
@@ -260,7 +262,8 @@ def test_host_command_echoed_back_by_loop_is_not_a_device_message() -> None:
     with SerialDie("loop://", listener=got.put, opener=device.opener) as die:
         assert die.wait_connected(WAIT)
         die.roll(6)
-        assert die.counters.wait_until(lambda c: c.dropped()["unknown"] == 1, WAIT)
+        # the PING sent on connecting and the ROLL both come back, and both are dropped
+        assert die.counters.wait_until(lambda c: c.dropped()["unknown"] == 2, WAIT)
     assert got.empty()
 
 
@@ -353,19 +356,71 @@ def test_required_device_present_is_opened_at_start(device) -> None:
         die.close()
 
 
-def test_ping_on_connect_learns_the_device_after_each_plug(tmp_path: Path) -> None:
+def test_ping_on_every_connect_learns_the_firmware_and_a_disconnect_forgets_it(
+        tmp_path: Path) -> None:
     device = PtyDevice(tmp_path)
     try:
-        with SerialDie(device.url, backoff_initial=0.01, backoff_max=0.02,
-                       ping_on_connect=True) as die:
+        with SerialDie(device.url, backoff_initial=0.01, backoff_max=0.02) as die:
             for plug in (1, 2):
                 assert die.wait_connected(WAIT)
                 assert device.read_line() == encode(Ping())
+                assert die.firmware is None
                 device.send(encode(Hello("pico-keypad", f"1.{plug}")))
                 assert die.counters.wait_until(lambda c, n=plug: c.frames_ok >= n, WAIT)
-                assert die.device == Hello("pico-keypad", f"1.{plug}")
+                assert die.firmware == Hello("pico-keypad", f"1.{plug}")
                 device.unplug()
                 assert die.wait_state(LinkState.DISCONNECTED, WAIT)
+                assert die.firmware is None
                 device.replug()
     finally:
+        device.close()
+
+
+def test_no_ping_on_connect_when_switched_off(tmp_path: Path) -> None:
+    device = PtyDevice(tmp_path)
+    try:
+        with SerialDie(device.url, ping_on_connect=False) as die:
+            assert die.wait_connected(WAIT)
+            die.roll(4)
+            assert device.read_line() == encode(Roll(4))
+    finally:
+        device.close()
+
+
+def test_the_pico_firmware_answers_the_connect_ping_with_its_version(tmp_path: Path) -> None:
+    # The real firmware logic (hardware/pico/firmware.py, run here by CPython) on the device end
+    # of a pty pair, as the Pico is on the end of /dev/ttyACM0.
+    import random
+    import time
+
+    from hardware.pico import firmware
+    from tests.hardware import pico_models as models
+
+    device = PtyDevice(tmp_path)
+    stop = threading.Event()
+    master = device.master
+
+    def available() -> int:
+        return 1 if select.select([master], [], [], 0)[0] else 0
+
+    board = models.PicoBoard()
+    keypad = firmware.Keypad([board.pin(n) for n in board.rows],
+                             [board.pin(n) for n in board.cols])
+    link = firmware.StreamLink("usb", available, lambda n: os.read(master, n),
+                               lambda data: os.write(master, data))
+    pico = firmware.Firmware(keypad, None, None, [link], random.Random(5).getrandbits,
+                             lambda: int(time.monotonic() * 1000))
+    loop = threading.Thread(target=firmware.serve, args=(pico, lambda ms: time.sleep(ms / 1000)),
+                            kwargs={"running": lambda: not stop.is_set()}, daemon=True)
+    got: queue.Queue[Any] = queue.Queue()
+    try:
+        with SerialDie(device.url, listener=got.put) as die:
+            assert die.wait_connected(WAIT)  # the tty is raw now: it echoes nothing back
+            loop.start()
+            hello = Hello(firmware.DEVICE, firmware.FIRMWARE_VERSION)
+            assert got.get(timeout=WAIT) == hello
+            assert die.firmware == hello
+    finally:
+        stop.set()
+        loop.join(WAIT)
         device.close()

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from firmware_host import read_side
 from rules import CHANCE, get_game
 from tests.firmware_host.daemon import Daemon, read_journal
 
@@ -29,7 +30,8 @@ GAMES: tuple[tuple[str, list[str], dict[str, object]], ...] = (
     ("dice216", ["Aiko", "Ben"], {}),
     ("ico", ["Aiko", "Ben", "Chie"], {}),
 )
-SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "codes_remaining")
+#: What the session adds to the rules' view (UNLOCK's public extra too).
+SESSION_KEYS = (*read_side.SESSION_KEYS, "codes_remaining")
 TIMEOUT = 10.0
 
 

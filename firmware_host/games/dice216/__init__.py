@@ -6,5 +6,6 @@ from __future__ import annotations
 from firmware_host.games import BoxGame
 from firmware_host.games.dice216.pad import Dice216Pad
 from rules.dice216 import GAME
+from rules.dice216.bots import BOTS
 
-BOX = BoxGame(rules=GAME, pad=Dice216Pad())
+BOX = BoxGame(rules=GAME, pad=Dice216Pad(), bots=BOTS)

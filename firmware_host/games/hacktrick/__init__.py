@@ -13,6 +13,7 @@ from firmware_host.games import BoxGame
 from firmware_host.games.hacktrick.pad import HacktrickPad
 from rules import Game
 from rules.hacktrick import GAME
+from rules.hacktrick.bots import BOTS
 
 
 def undo_refusal(game: Game[Any], before: Any, seat: int, action: str,
@@ -23,4 +24,4 @@ def undo_refusal(game: Game[Any], before: Any, seat: int, action: str,
     return None
 
 
-BOX = BoxGame(rules=GAME, pad=HacktrickPad(), undo=undo_refusal)
+BOX = BoxGame(rules=GAME, pad=HacktrickPad(), undo=undo_refusal, bots=BOTS)

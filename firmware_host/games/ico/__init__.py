@@ -6,5 +6,6 @@ from __future__ import annotations
 from firmware_host.games import BoxGame
 from firmware_host.games.ico.pad import IcoPad
 from rules.ico import GAME
+from rules.ico.bots import BOTS
 
-BOX = BoxGame(rules=GAME, pad=IcoPad())
+BOX = BoxGame(rules=GAME, pad=IcoPad(), bots=BOTS)

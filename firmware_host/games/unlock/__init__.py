@@ -18,6 +18,7 @@ from firmware_host.games.unlock.pad import UnlockPad
 from firmware_host.undo import changed_keys, generic_refusal
 from rules import Game
 from rules.unlock import GAME, codes_remaining
+from rules.unlock.bots import BOTS
 from rules.unlock.tournament import Tournament
 
 #: What a secret or a guess that completes no turn may change in a viewer's view (``QUIET``),
@@ -55,4 +56,4 @@ def public_extras(state: Any) -> dict[str, Any]:
 
 
 BOX = BoxGame(rules=GAME, pad=UnlockPad(), undo=undo_refusal, extras=public_extras,
-              abandoned=GAME.abandon, tournament=Tournament)
+              abandoned=GAME.abandon, tournament=Tournament, bots=BOTS)

@@ -271,7 +271,7 @@ def test_4x4_codes_are_drawn_on_the_keypad_by_position_with_ok_and_back_on_the_p
 
 
 def test_keypad_keys_sit_on_the_4x4_dots_of_their_place() -> None:
-    from hardware.pico.main import LAYOUT
+    from hardware.pico.firmware import LAYOUT
 
     # the Pico's matrix, row by row, is the card's dots 1-16 row by row
     assert [[KEYPAD_DOTS[key] for key in row] for row in LAYOUT] == [

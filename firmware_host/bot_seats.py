@@ -1,0 +1,151 @@
+"""The box's own players: the seats a game was created with bots in.
+
+A bot plays through the session API exactly as a phone of its seat would: it is handed
+``view(game, seat)`` and ``legal_actions(game, seat)`` and answers with ``act``, entered
+``by="bot <level>"`` in the journal. It never sees a state, so it cannot read a hand, a deck or
+the Lock's secret. When a game waits on a die roll for a bot's seat (the view's ``roll_for``),
+the box rolls it fairly (``by="box random"``).
+
+After each committed change the session calls :meth:`BotSeats.changed` (it only notes the game);
+the bots' own thread then looks at the game and, for every bot seat that is to act, waits a short
+visible delay so the people at the table can follow, checks the seat is still to act, and moves.
+Moves come from the operating system's generator (:class:`random.SystemRandom`), so a bot seated
+as UNLOCK's Lock draws a secret as unguessable as any player's; tests pass a seeded one.
+"""
+
+from __future__ import annotations
+
+import heapq
+import logging
+import random
+import threading
+import time
+from collections.abc import Callable
+
+from firmware_host.games import Registry
+from firmware_host.session_api import SessionApi
+from rules import CHANCE, RulesError
+
+log = logging.getLogger(__name__)
+
+#: Seconds a bot waits before it moves, so the table sees one move at a time.
+DELAY = 1.0
+
+
+class BotSeats:
+    """The thread that plays every bot seat of every active game."""
+
+    def __init__(self, session: SessionApi, games: Registry, *, delay: float = DELAY,
+                 rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.session = session
+        self.games = games
+        self.delay = delay
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.clock = clock
+        self.moves = 0
+        self._wake = threading.Condition()
+        self._changed: set[int] = set()
+        #: (due, game id, seat) of each move waiting for its delay.
+        self._due: list[tuple[float, int, int]] = []
+        self._closed = False
+        #: Per game seen, its bot seats' levels (fixed for a game's life); games without any
+        #: are never looked at again.
+        self._levels: dict[int, list[str | None]] = {}
+        self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
+
+    def start(self) -> None:
+        """Listen to the session and play the bot seats of the games already going on."""
+        for summary in self.session.games("active"):
+            self._changed.add(summary["id"])
+        self.session.add_listener(self.changed)
+        self._thread.start()
+
+    def changed(self, game_id: int | None, version: int) -> None:
+        """A session listener: note the game (on the session thread; never blocks)."""
+        if game_id is None or not any(self._levels.get(game_id, [True])):
+            return
+        with self._wake:
+            self._changed.add(game_id)
+            self._wake.notify()
+
+    def close(self) -> None:
+        """Stop the thread (a move in progress finishes first); idempotent."""
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+
+    # --- the bots' thread ---------------------------------------------------------------------
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._closed and not self._changed and not self._ready():
+                    timeout = self._due[0][0] - self.clock() if self._due else None
+                    self._wake.wait(timeout)
+                if self._closed:
+                    return
+                changed, self._changed = self._changed, set()
+                ready = []
+                while self._ready():
+                    ready.append(heapq.heappop(self._due))
+            for game_id in sorted(changed):
+                self._guarded(game_id, self._schedule, game_id)
+            for _, game_id, seat in ready:
+                self._guarded(game_id, self._move, game_id, seat)
+
+    def _ready(self) -> bool:
+        return bool(self._due) and self._due[0][0] <= self.clock()
+
+    def _guarded(self, game_id: int, step: Callable[..., None], *args: int) -> None:
+        try:
+            step(*args)
+        except RulesError as error:  # the game moved on meanwhile (ended, abandoned, undone)
+            log.info("game %d: a bot did not move: %s", game_id, error)
+        except Exception:
+            log.exception("game %d: a bot failed", game_id)
+
+    def _schedule(self, game_id: int) -> None:
+        """Plan a move for every bot seat of the game that is to act (once per seat)."""
+        summary = self.session.summary(game_id)
+        bots = self._levels.setdefault(game_id, summary["bots"])
+        if summary["status"] != "active" or not any(bots):
+            return
+        waiting = {(g, s) for _, g, s in self._due}
+        for seat in self._bot_turns(game_id, bots):
+            if (game_id, seat) not in waiting:
+                heapq.heappush(self._due, (self.clock() + self.delay, game_id, seat))
+
+    def _bot_turns(self, game_id: int, bots: list[str | None]) -> list[int]:
+        """The seats the box must move now: bots to act, and chance rolling for a bot."""
+        public = self.session.view(game_id, None)
+        to_act = public.get("to_act", [])
+        turns = [s for s in to_act if 0 <= s < len(bots) and bots[s]]
+        roll_for = public.get("roll_for")
+        rolling = roll_for.get("seat") if isinstance(roll_for, dict) else None
+        if CHANCE in to_act and isinstance(rolling, int) and 0 <= rolling < len(bots) \
+                and bots[rolling]:
+            turns.append(CHANCE)
+        return turns
+
+    def _move(self, game_id: int, seat: int) -> None:
+        summary = self.session.summary(game_id)
+        bots = summary["bots"]
+        if summary["status"] != "active" or seat not in self._bot_turns(game_id, bots):
+            return
+        legal = self.session.legal_actions(game_id, seat)
+        if not legal:
+            return
+        if seat == CHANCE:  # a fair roll of the box's die for a bot's seat
+            self.session.act(game_id, CHANCE, legal[self.rng.randrange(len(legal))],
+                             "box random")
+            self.moves += 1
+            return
+        level = bots[seat]
+        assert level is not None
+        bot_levels = self.games[summary["game"]].bots
+        assert bot_levels is not None
+        action = bot_levels[level].choose(self.session.view(game_id, seat), legal, self.rng)
+        self.session.act(game_id, seat, action, f"bot {level}")
+        self.moves += 1

@@ -1,0 +1,79 @@
+"""UNLOCK's bots: the box as the Lock, and guessers that read only the public clue board.
+
+A bot of any level seated as the Lock draws its secret uniformly among the legal codes of the
+level (``legal`` holds exactly those) with the generator it is given — the box passes the
+operating system's (:class:`random.SystemRandom`), so the secret is as unguessable as any
+player's. As a guesser:
+
+- ``random``: any legal guess;
+- ``easy``: a code still consistent with every card on the clue board, at random (a sensible
+  player who does not plan ahead).
+
+>>> import random
+>>> from rules import get_game
+>>> game = get_game("unlock")
+>>> state = game.start(["Box", "Aiko"], {"difficulty": "easy"}, seed=1)
+>>> lock = BOTS["easy"].choose(game.view(state, 0), list(game.legal_actions(state, 0)),
+...                            random.Random(4))
+>>> lock.startswith("secret ")
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.bots import RandomBot, require_legal
+from rules.unlock.clues import clues_from_view, consistent_indices, line_index
+from rules.unlock.enumeration import code_table, is_enumerable
+
+
+def is_lock(view: Mapping[str, Any]) -> bool:
+    """Whether the seat whose view this is is the game's Lock."""
+    return view.get("you") is not None and view.get("you") == view.get("lock")
+
+
+class _UnlockBot:
+    """The Lock's uniform secret, then the level's guess."""
+
+    level = "random"
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        require_legal(legal, view)
+        if is_lock(view):
+            return legal[rng.randrange(len(legal))]
+        return self.guess(view, legal, rng)
+
+    def guess(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        return RandomBot().choose(view, legal, rng)
+
+
+class EasyBot(_UnlockBot):
+    """Guesses a code consistent with the clue board, at random."""
+
+    level = "easy"
+
+    def guess(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        candidates = consistent_guesses(view, legal)
+        if not candidates:  # nothing fits (a board the level cannot produce): any legal guess
+            return legal[rng.randrange(len(legal))]
+        return "guess " + candidates[rng.randrange(len(candidates))]
+
+
+def consistent_guesses(view: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
+    """The codes (text) that could still be the secret and may be played now."""
+    difficulty, size = str(view["difficulty"]), int(view["size"])
+    allowed = {action.partition(" ")[2] for action in legal}
+    if not is_enumerable(difficulty, size):
+        return sorted(allowed)
+    auto_connect = bool(view["options"]["auto_connect"])
+    table = code_table(difficulty, size, auto_connect)
+    survivors = consistent_indices(line_index(difficulty, size, auto_connect),
+                                   clues_from_view(view))
+    return [text for text in (table.text(i) for i in survivors) if text in allowed]
+
+
+#: UNLOCK's bots by level.
+BOTS: Mapping[str, _UnlockBot] = {"random": _UnlockBot(), "easy": EasyBot()}
