@@ -86,14 +86,15 @@ def _option_labels() -> dict[str, str]:
             for key, words in registration.texts.items() if key.startswith("option.")}
 
 
-def error_response(status: int, error: str, message: str, **extra: Any) -> Response:
+def error_response(status: int, error: str, message: str, *, own: bool = False,
+                   **extra: Any) -> Response:
     """The error as JSON for the API and POSTs, as a page for browsers' page loads; its words
     in the page's language, seats named from 1, without internal identifiers
-    (:mod:`web_panel.refusals`)."""
+    (:mod:`web_panel.refusals`; ``own``: the panel's own words, see there)."""
     from web_panel.i18n import current_language
     from web_panel.refusals import phrase
 
-    said = phrase(error, message, current_language(),
+    said = phrase(error, message, current_language(), own=own,
                   option_label=_option_labels() if error == "bad_option" else None)
     if said.detail:
         extra = {**extra, "detail": said.detail}
@@ -114,7 +115,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError) -> Response:
-        response = error_response(exc.status, exc.error, exc.message)
+        response = error_response(exc.status, exc.error, exc.message, own=True)
         retry = exc.retry_after if exc.retry_after is not None else (
             5 if exc.status == 503 else None)
         if retry is not None:

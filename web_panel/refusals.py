@@ -93,16 +93,18 @@ def _fill(key: str, lang: str, values: dict[str, str]) -> str:
     return text.format(**values)
 
 
-def phrase(error: str, message: str, lang: str, *,
+def phrase(error: str, message: str, lang: str, *, own: bool = False,
            option_label: dict[str, str] | None = None) -> Refusal:
     """The refusal ``message`` (error name ``error``) as a page in ``lang`` shows it: in
     English the message itself, without internals; in another language its translation.
 
-    ``option_label`` names options in the page's words (an option error names the option by
-    its label, never by its identifier).
+    ``own`` marks the panel's own refusals: their English is already the players' (a seat it
+    names is counted as the request counted it), so it is not rewritten. ``option_label``
+    names options in the page's words (an option error names the option by its label, never
+    by its identifier).
     """
     if lang == "en":
-        return Refusal(_without_internals(message))
+        return Refusal(message if own else _without_internals(message))
     if error in OWN_ERRORS:
         return Refusal(MESSAGES["error." + error][lang])
     # an option's refusal: the rule behind it first, else the option named by its label
