@@ -76,6 +76,8 @@ class Companion:
         self._host_pin = host_pin
         self._host_pin_from_config = host_pin_from_config
         self._status_source: Callable[[], DeviceStatus] | None = None
+        #: The game put on the pad (host page or OLED menu); None: the pad follows the newest.
+        self._pad_game: int | None = None
         self._snapshots = Snapshots(journal.version())
         self._read = ReadSide(journal.path, self._snapshots)
         try:
@@ -171,7 +173,8 @@ class Companion:
             described.append({**info,  # type: ignore[typeddict-item]
                               "tournament": box.tournament is not None,
                               "bots": list(box.bots) if box.bots is not None else [],
-                              "hints": box.hint is not None})
+                              "hints": box.hint is not None,
+                              "pad": box.pad is not None})
         return described
 
     def games(self, status: GameStatus | None = None) -> list[GameSummary]:
@@ -246,7 +249,28 @@ class Companion:
         """What ``seat`` may do now, for that seat alone (a bot's or a phone's choices)."""
         return self._read.legal_actions(game_id, seat)
 
+    def pad_game(self) -> int | None:
+        """The game put on the pad (from the host's page or the OLED's menu) while it is in
+        play; ``None`` when none is, and the pad follows the newest game."""
+        chosen = self._pad_game
+        if chosen is None or self._snapshots.game(chosen).status != "active":
+            return None
+        return chosen
+
     # --- write side -----------------------------------------------------------------------
+    def set_pad_game(self, game_id: int | None) -> None:
+        """Put game ``game_id`` (in play, with a pad controller) on the pad, or ``None``: let
+        the pad follow the newest game again. The pad redraws at once."""
+        if game_id is not None:
+            snap = self._snapshots.game(game_id)
+            if snap.status != "active":
+                raise NotAllowed(f"game {game_id} is {snap.status}: only a game in play can go "
+                                 "on the pad")
+            if snap.box.pad is None:
+                raise NotAllowed(f"{snap.box.rules.name} cannot be played on the pad")
+        self._pad_game = game_id
+        self._owner.retell(game_id)
+
     def create_game(self, game: str, players: list[str],
                     options: Mapping[str, object] | None = None,
                     seed: int | None = None,

@@ -222,7 +222,8 @@ class PadLoop:
 
     def _current(self) -> _OnGame | None:
         """The game the pad is on: a finished game until OK on its last screen (a
-        tournament's next game waits behind it), else the newest active game, else None."""
+        tournament's next game waits behind it), else the game put on the pad
+        (``session.pad_game()``), else the newest active game, else None."""
         active = {g["id"]: g["game"] for g in self.session.games(status="active")}
         on = self._on
         # a finished game's last screens wait for OK; an abandoned game just goes
@@ -232,7 +233,8 @@ class PadLoop:
         if not active:
             self._on = None
             return None
-        newest = max(active)
+        chosen = self.session.pad_game()  # the host's or the OLED menu's choice, if any
+        newest = chosen if chosen in active else max(active)
         if on is None or on.game_id != newest:
             registration = self.games.get(active[newest])
             if registration is None or registration.pad is None:

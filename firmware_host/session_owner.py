@@ -82,6 +82,19 @@ class SessionOwner:
     def add_listener(self, listener: Listener) -> None:
         self.thread.call(lambda: self._listeners.append(listener))
 
+    def retell(self, game_id: int | None) -> None:
+        """Call the listeners for ``game_id`` at its current version, nothing having changed in
+        it: something they show about it did (the game the pad follows)."""
+        def tell() -> None:
+            version = (self.snapshots.game(game_id).version if game_id is not None
+                       else self.snapshots.version)
+            for listener in list(self._listeners):
+                try:
+                    listener(game_id, version)
+                except Exception:
+                    log.exception("a listener failed on game %s", game_id)
+        self.thread.call(tell)
+
     def create_game(self, game: str, players: list[str], options: Mapping[str, object] | None,
                     seed: int | None, bots: Mapping[int, str] | None = None) -> int:
         return self.thread.call(lambda: self._create_game(game, players, options, seed, bots))

@@ -84,9 +84,15 @@ def dashboard() -> str:
         return render_template("host_login.html")
     session = panel().session
     games = session.games(status="active")
+    catalog = session.catalog()
+    on_pad = {entry["id"] for entry in catalog if entry.get("pad")}
+    chosen = session.pad_game()
+    padded = [g["id"] for g in games if g["game"] in on_pad]
     return render_template(
-        "host.html", catalog=session.catalog(), games=games, names=game_names(),
+        "host.html", catalog=catalog, games=games, names=game_names(),
         status=session.status(), seats={g["id"]: session.seats(g["id"]) for g in games},
+        pad_chosen=chosen, pad_game=chosen if chosen is not None else max(padded, default=None),
+        pad_games=set(padded), pad_url=url_for("host.pad_game"),
     )
 
 
@@ -202,6 +208,19 @@ def allow_hints(game_id: int) -> Response:
         raise ApiError(400, "malformed", "allowed must be true or false.")
     panel().session.allow_hints(game_id, allowed)
     return jsonify({"game_id": game_id, "hints": allowed})
+
+
+@bp.post("/api/host/pad")
+def pad_game() -> Response:
+    """Put a game on the box's pad (``{"game_id": 3}``), or let the pad follow the newest game
+    (``{"game_id": null}``): the pad then enters moves only into that game."""
+    require_host()
+    raw = json_body().get("game_id")
+    game_id = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
+    if raw is not None and game_id is None:
+        raise ApiError(400, "malformed", "game_id must be a game's number, or null.")
+    panel().session.set_pad_game(game_id)
+    return jsonify({"pad_game": panel().session.pad_game()})
 
 
 @bp.post("/api/host/games/<int:game_id>/undo")

@@ -1,5 +1,5 @@
-"""Server-rendered pages: home, join, a game, its replay, history, standings, language toggle;
-and each game's own client scripts and styles.
+"""Server-rendered pages: home, join, a game, its replay, history, standings across games, a
+tournament, language toggle; and each game's own client scripts and styles.
 
 A game page is the page around the board: it carries the seat's view and the game's
 description as JSON, and the game's board script draws the board from them on the phone — the
@@ -24,7 +24,7 @@ from flask import (
 from firmware_host.session_api import GameInfo, GameSummary, View
 from web_panel.errors import ApiError
 from web_panel.games import PanelGame
-from web_panel.i18n import LANGUAGES, current_language, game_text, page_messages
+from web_panel.i18n import LANGUAGES, current_language, game_text, page_messages, translate
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
@@ -179,9 +179,29 @@ def history() -> str:
     )
 
 
+@bp.get("/standings")
+def standings() -> str:
+    """Every player over the finished games — of every game, or of one (``?game=ico``): games
+    played and won, and (for one game) the points they scored."""
+    game = request.args.get("game") or None
+    names = game_names()
+    if game is not None and game not in names:
+        raise ApiError(404, "unknown_game", f"There is no game {game[:40]!r}.")
+    return render_template("standings.html", rows=panel().session.standings(game), game=game,
+                           names=names)
+
+
 @bp.get("/tournaments/<int:tid>")
 def tournament(tid: int) -> str:
-    return render_template("tournament.html", tour=panel().session.tournament(tid))
+    """A tournament's standings, its result (a tie names everyone who tied) and its games,
+    each with who led it (UNLOCK: the Lock)."""
+    tour = panel().session.tournament(tid)
+    registration = panel().panel_game(tour["game"])
+    leader = game_text(registration, "tournament_leader", translate("led_by"))
+    leaders = [leader.format(name=tour["players"][seat]) for seat in tour["locks"]]
+    winners = [tour["players"][seat] for seat in tour["winners"]]
+    return render_template("tournament.html", tour=tour, names=game_names(), leaders=leaders,
+                           winner_names=winners)
 
 
 @bp.get("/handover/<code>")

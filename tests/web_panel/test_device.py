@@ -90,6 +90,43 @@ def test_a_4x4_code_is_entered_on_the_keypad(box: FlaskClient, companion: Compan
     assert companion.view(game_id, 0)["secret"] == "1-6-11-16"
 
 
+def test_the_pad_enters_moves_into_the_game_the_host_put_on_it(
+        box: FlaskClient, companion: Companion) -> None:
+    chosen = companion.create_game("unlock", ["Aiko", "Ben"])
+    newest = companion.create_game("unlock", ["Chie", "Dan"])
+    reply = box.post("/api/host/pad", json={"game_id": chosen}, headers=CSRF)
+    assert reply.status_code == 200 and reply.get_json() == {"pad_game": chosen}
+    assert press(box, kind="ok")[0] == 200  # the privacy screen opens Aiko's entry
+    for dot in (1, 5, 9):
+        assert press(box, kind="tap", dot=dot)[0] == 200
+    assert press(box, kind="ok")[0] == 200
+    assert companion.view(chosen, 0)["secret"] == "1-5-9"
+    assert companion.view(newest, 0)["secret"] is None
+    # back to the newest game: the pad's next secret goes there
+    assert box.post("/api/host/pad", json={"game_id": None}, headers=CSRF).get_json() == {
+        "pad_game": None}
+    for body in ({"kind": "ok"}, {"kind": "tap", "dot": 3}, {"kind": "tap", "dot": 5},
+                 {"kind": "tap", "dot": 7}, {"kind": "ok"}):
+        assert press(box, **body)[0] == 200
+    assert companion.view(newest, 0)["secret"] == "3-5-7"
+
+
+@pytest.mark.parametrize(("body", "status", "says"), [
+    ({"game_id": "1"}, 400, "game_id must be a game's number"),
+    ({"game_id": 99}, 404, "99"),
+    ({"game_id": 1}, 409, "only a game in play can go on the pad"),
+])
+def test_a_game_that_cannot_go_on_the_pad_is_refused_saying_why(
+        box: FlaskClient, companion: Companion, body: dict[str, object], status: int,
+        says: str) -> None:
+    ended = companion.create_game("ico", ["Aiko", "Ben"])
+    companion.abandon(ended)
+    reply = box.post("/api/host/pad", json=body, headers=CSRF)
+    assert reply.status_code == status
+    assert says in reply.get_json()["message"]
+    assert companion.pad_game() is None
+
+
 def test_ok_and_back_and_die_are_accepted(box: FlaskClient, companion: Companion) -> None:
     companion.create_game("dice216", ["Aiko", "Ben"])
     for body in ({"kind": "ok"}, {"kind": "back"}, {"kind": "roll", "value": 4},
@@ -139,3 +176,13 @@ def test_device_routes_by_role_in_simulator_mode(
         assert client.get(path, headers=headers).status_code == (200 if host else 401)
     reply = client.post("/device/input", json={"kind": "back"}, headers=headers)
     assert reply.status_code == expected
+
+
+def test_the_pad_follows_the_newest_game_again_once_its_chosen_game_ends(
+        companion: Companion) -> None:
+    chosen = companion.create_game("ico", ["Aiko", "Ben"])
+    companion.create_game("ico", ["Chie", "Dan"])
+    companion.set_pad_game(chosen)
+    assert companion.pad_game() == chosen
+    companion.abandon(chosen)
+    assert companion.pad_game() is None

@@ -22,6 +22,18 @@
     });
   }
 
+  /* The game the box's pad follows: one game chosen, or the newest (an empty data-pad-game). */
+  for (const button of document.querySelectorAll("[data-pad]")) {
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try {
+        const game = button.dataset.padGame;
+        await T.post(button.dataset.pad, { game_id: game === "" ? null : Number(game) });
+        window.location.reload();
+      } catch (err) { T.showError(err); button.disabled = false; }
+    });
+  }
+
   for (const button of document.querySelectorAll("[data-lock]")) {
     button.addEventListener("click", async () => {
       try {

@@ -10,6 +10,7 @@ from web_panel.games import PanelGame
 TEXTS = {
     # the board
     "the_lock": {"en": "Lock", "ja": "ロック"},
+    "tournament_leader": {"en": "Lock: {name}", "ja": "ロック: {name}"},
     "difficulty_easy": {"en": "Easy", "ja": "やさしい"},
     "difficulty_medium": {"en": "Medium", "ja": "ふつう"},
     "difficulty_hard": {"en": "Hard", "ja": "むずかしい"},
@@ -29,6 +30,7 @@ TEXTS = {
     "best_matches": {"en": "Best matches", "ja": "最多の一致"},
     "clue_board": {"en": "Clue board (columns by matches)", "ja": "手がかりボード(一致数ごとの列)"},
     "no_clues": {"en": "No cards yet.", "ja": "まだカードはありません。"},
+    "opened_lock": {"en": "Opened the lock", "ja": "解錠"},
     # the move log
     "move_secret": {"en": "{name} set the secret code.",
                     "ja": "{name} が秘密のコードを決めました。"},

@@ -91,15 +91,20 @@
     const columns = [];
     for (let m = 0; m <= top; m += 1) {
       const cards = board.filter((card) => Number(card.matches || 0) === m);
-      const key = JSON.stringify(["unlock-column", m, size, cards, view.seats, latest, view.colours]);
+      // after the game, the card that drew the secret code is marked: the code that opened it
+      const opened = view.outcome && view.secret ? view.secret : null;
+      const key = JSON.stringify(["unlock-column", m, size, cards, view.seats, latest, view.colours, opened]);
       columns.push(K.memo(key, () => h("div", { class: "clue-column", dataset: { matches: m },
         role: "list", "aria-label": ctx.t("matches_n", { n: m }) },
         h("div", { class: "clue-head", "aria-hidden": "true" }, String(m)),
         cards.map((card) =>
-          h("div", { class: "clue-card" + (Number(card.turn) === latest ? " latest" : ""), role: "listitem",
+          h("div", { class: "clue-card" + (Number(card.turn) === latest ? " latest" : "")
+              + (card.code === opened ? " opened" : ""), role: "listitem",
             style: K.seatStyle(card.seat, view),
             "aria-label": ctx.t("clue_said", { name: view.seats[card.seat], turn: card.turn, code: card.code,
-              matches: card.matches, misses: card.misses, points: card.points }) },
+              matches: card.matches, misses: card.misses, points: card.points })
+              + (card.code === opened ? " " + ctx.t("opened_lock") : "") },
+            card.code === opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, "🔓 " + ctx.t("opened_lock")) : null,
             codeCard(card.code, size),
             h("div", { class: "clue-meta" }, h("span", {}, String(view.seats[card.seat]).slice(0, 6)),
               " ", h("span", { class: "muted" }, "T" + card.turn)),
