@@ -167,10 +167,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "back_button": {"en": "Back", "ja": "戻る"},
     "keypad": {"en": "Keypad", "ja": "キーパッド"},
     "keypad_text": {"en": "The serial keypad: rolls, cards, and a 4×4 UNLOCK code (each key is "
-                          "the dot in its place, shown small).",
+                          "the dot in its place, named under it).",
                     "ja": "シリアル接続のキーパッド:サイコロの目、カード、4×4 の UNLOCK の"
-                          "コード(各キーは同じ位置のドット。小さい数字がドット番号)。"},
-    "key_n": {"en": "Key {name} (dot {dot})", "ja": "キー {name}(ドット {dot})"},
+                          "コード(各キーは同じ位置のドット。キーの下がドット番号)。"},
     # times, relative to now (web_panel/times.py, static/panel.js)
     "ago.now": {"en": "just now", "ja": "たった今"},
     "ago.min": {"en": "{n} min ago", "ja": "{n} 分前"},

@@ -22,7 +22,7 @@ from web_panel.security import is_host
 from web_panel.times import time_tag
 
 #: The seats' colours in seat order; ``static/kit.js`` draws with the same.
-SEAT_COLOURS = ("#d32f2f", "#1f5fc4", "#f2c200", "#23773b", "#8e44ad", "#e67e22", "#16a0a0",
+SEAT_COLOURS = ("#b71c1c", "#1a237e", "#fdd835", "#66bb6a", "#8e44ad", "#e67e22", "#16a0a0",
                 "#c2185b")
 
 
@@ -42,7 +42,7 @@ def _luminance(colour: str) -> float:
 def ink_on(colour: str) -> str:
     """Black or white, whichever contrasts more with ``colour`` (as ``kit.js``'s ``inkOn``).
 
-    >>> ink_on("#f2c200"), ink_on("#1f5fc4")
+    >>> ink_on("#fdd835"), ink_on("#1a237e")
     ('#111111', '#ffffff')
     """
     light = _luminance(colour)

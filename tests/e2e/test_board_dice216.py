@@ -272,3 +272,22 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table, viewer
     assert board_html(live) == board_html(fresh)
     assert live.locator(".roll").count() == (0 if viewer == "spectator" else 1)
     assert not IDENTIFIER.search(live.locator("#board").inner_text())
+
+
+def test_the_form_with_its_defaults_starts_three_players_with_diagonals_and_handicap(
+        table: Table) -> None:
+    """The form leaves the size to the player count (12×12 for three) and the handicap to the
+    rules (on with diagonals), and says so."""
+    host = table.host_phone()
+    host.goto(f"{table.url}/host/new/dice216")
+    expect(host.locator("#help-handicap")).to_contain_text("on with diagonals, else off")
+    host.get_by_role("button", name="Add a player").click()
+    for n, name in enumerate(["Aiko", "Ben", "Chie"]):
+        host.locator("input.player").nth(n).fill(name)
+    host.locator("#opt-diagonals").select_option("on")
+    host.get_by_role("button", name="Start the game").click()
+    host.wait_for_url("**/join/*")
+    game_id = int(host.url.rsplit("/", 1)[1])
+    view = table.companion.view(game_id, None)
+    assert view["size"] == 12 and view["options"]["diagonals"] is True
+    assert view["handicap"] is not None  # on, as the rules default it with diagonals

@@ -394,6 +394,6 @@ def test_cursor_markers_are_drawn_white_and_red_as_on_the_table(table: Table, ha
     page = open_game(table, hack)
     marker = page.locator(".square .marker").first
     colour = marker.evaluate("m => getComputedStyle(m).backgroundColor")
-    expected = "rgb(247, 247, 242)" if turn == 0 else "rgb(211, 47, 47)"
+    expected = "rgb(247, 247, 242)" if turn == 0 else "rgb(183, 28, 28)"
     assert colour == expected
     assert marker.inner_text() == NAMES[turn][0]  # the owner's initial: told apart by text too

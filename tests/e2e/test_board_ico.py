@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 SCENARIO = json.loads((Path(__file__).resolve().parents[1] / "rules" / "ico" / "scenarios"
                        / "level1_two_players.json").read_text(encoding="utf-8"))
 #: The seats' colours on every drawing (web_panel/static/kit.js), as the browser reports them.
-RED, BLUE = "#d32f2f", "#1f5fc4"
+RED, BLUE = "#b71c1c", "#1a237e"
 
 
 @pytest.fixture

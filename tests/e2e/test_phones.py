@@ -298,7 +298,7 @@ def test_a_4x4_code_is_entered_on_the_device_page_keypad(table: Table) -> None:
     press('[data-key="ok"]')  # the privacy screen opens the Lock's entry
     for key in "159D":  # the keys in the places of dots 1, 6, 11 and 16
         press(f'[data-keypad="{key}"]')
-    expect(page.get_by_role("button", name="Key D (dot 16)")).to_be_visible()
+    expect(page.get_by_role("button", name="D Dot 16")).to_be_visible()
     screenshot(page, "device-keypad")
     press('[data-key="ok"]')
     assert table.companion.view(game_id, 0)["secret"] == "1-6-11-16"

@@ -8,11 +8,12 @@
      whose view names its pieces' colours ("colours": ["white", "red"]) is drawn in those, so
      the phone shows the pieces on the table. Every colour has an ink (black or white, whichever
      reads better on it: WCAG AA), and every seat a shape, so seats are told apart without
-     colour too. */
-  const SEAT_COLOURS = ["#d32f2f", "#1f5fc4", "#f2c200", "#23773b", "#8e44ad", "#e67e22",
+     colour too. The four pieces' shades (red, blue, yellow, green) are picked to stay apart
+     under protanopia, deuteranopia, tritanopia and in grey (tests/e2e/test_accessibility.py). */
+  const SEAT_COLOURS = ["#b71c1c", "#1a237e", "#fdd835", "#66bb6a", "#8e44ad", "#e67e22",
     "#16a0a0", "#c2185b"];
-  const NAMED = { white: "#f7f7f2", red: "#d32f2f", blue: "#1f5fc4", yellow: "#f2c200",
-    green: "#23773b", black: "#222222" };
+  const NAMED = { white: "#f7f7f2", red: "#b71c1c", blue: "#1a237e", yellow: "#fdd835",
+    green: "#66bb6a", black: "#222222" };
   const SHAPES = ["circle", "square", "triangle", "diamond"];
   /* An outcome's keys that list seats (a reason names those players). */
   const SEAT_LISTS = ["winners", "tied", "found_by"];
