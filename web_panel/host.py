@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from web_panel.errors import ApiError
-from web_panel.i18n import game_text
+from web_panel.i18n import game_text, translate
 from web_panel.join_qr import qr_svg
 from web_panel.pages import game_info, game_names, public_url
 from web_panel.panel_state import panel
@@ -119,7 +119,8 @@ def reissued(code: str) -> Response | str:
     if found is None:
         raise ApiError(404, "no_such_handover", "This seat link was used already or has expired.")
     url = public_url() + f"handover/{code}"
-    return render_template("host_reissued.html", url=url, qr=qr_svg(url), game_id=found[0],
+    return render_template("host_reissued.html", url=url,
+                           qr=qr_svg(url, translate("qr_label", url=url)), game_id=found[0],
                            seat=found[1])
 
 

@@ -109,7 +109,7 @@ def home() -> str:
     url = public_url()
     return render_template(
         "home.html", games=session.games(status="active"), names=game_names(), join_url=url,
-        qr=qr_svg(url), status=session.status(),
+        qr=qr_svg(url, translate("qr_label", url=url)), status=session.status(),
     )
 
 
@@ -119,7 +119,7 @@ def join(game_id: int) -> str:
     url = public_url() + f"join/{game_id}"
     return render_template(
         "join.html", game=summary, names=game_names(), my_seat=seat_of(game_id),
-        join_url=url, qr=qr_svg(url),
+        join_url=url, qr=qr_svg(url, translate("qr_label", url=url)),
     )
 
 

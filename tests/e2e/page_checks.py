@@ -25,6 +25,10 @@ ISO_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
 SEAT_ZERO = re.compile(r"\bseat 0\b", re.IGNORECASE)
 #: Three Latin words in a row: an English phrase on a Japanese page.
 ENGLISH = re.compile(r"[A-Za-z][a-z']+(?:[ \u00a0][A-Za-z][a-z']*){2,}")
+#: A lowercase English word (a status such as "missing", a choice such as "random").
+ENGLISH_WORD = re.compile(r"\b[a-z]{3,}\b")
+#: An address a page shows as it is (the join link).
+ADDRESS = re.compile(r"https?://\S+")
 #: Latin words a Japanese page keeps: the games' names and the box's key labels.
 KEPT_LATIN = ("UNLOCK", "Hacktrick", "ICO", "OK", "PIN", "QR")
 
@@ -115,11 +119,13 @@ def shown_words(page: Page) -> str:
 def untranslated(words: str, allowed: tuple[str, ...] = ()) -> list[str]:
     """Identifiers and English phrases in a Japanese page's words (``allowed``: the players'
     own names and other words the page may show as they are)."""
+    words = ADDRESS.sub(" ", words)
     for kept in (*KEPT_LATIN, *allowed):
         words = words.replace(kept, " ")
     found = [f"identifier {m.group(0)!r}" for m in IDENTIFIER.finditer(words)]
     found += [f"English {m.group(0)!r}" for m in ENGLISH.finditer(words)]
-    return found
+    found += [f"English word {m.group(0)!r}" for m in ENGLISH_WORD.finditer(words)]
+    return sorted(set(found))
 
 
 def axe_violations(page: Page) -> list[str]:

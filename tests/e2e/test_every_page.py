@@ -168,16 +168,17 @@ CASES = [pytest.param(name, path, role, lang, id=f"{name}-{role}-{lang}")
          for name, path, roles in PAGES for role in roles for lang in LOCALES]
 
 
-def _ready(page: Page) -> None:
-    """Wait until the page has drawn what its scripts draw: a game's board and, after it, its
-    move log and chart (they follow the board's first drawing)."""
-    page.wait_for_load_state("load")
-    if page.locator("#game").count():
+def _open(page: Page, address: str) -> None:
+    """Open ``address`` and wait until the page has drawn what its scripts draw: a game's
+    board, and the move log and chart that follow its first fetch of the moves."""
+    game_page = "/games/" in address and not address.endswith("/replay")
+    if game_page:
+        with page.expect_response(lambda response: "/moves?" in response.url):
+            page.goto(address)
         page.wait_for_selector("#board > *")
-        page.wait_for_function("() => !document.getElementById('move-log') || "
-                               "window.TabletopGame.moves().length > 0 || "
-                               "document.getElementById('move-log').hidden")
-    page.wait_for_timeout(100)
+    else:
+        page.goto(address)
+    page.wait_for_timeout(100)  # the move log's and the chart's drawing after the fetch
 
 
 @pytest.mark.parametrize(("name", "path", "role", "lang"), CASES)
@@ -191,8 +192,7 @@ def test_every_page_fits_a_phone_loads_cleanly_and_passes_axe(
     log.problems.clear()
     log.closing = False
     problems: list[str] = []
-    page.goto(address)
-    _ready(page)
+    _open(page, address)
     words = shown_words(page)
     problems += untranslated(words, tuple(NAMES)) if lang == "ja" else []
     problems += [f"identifier {m.group(0)!r}" for m in IDENTIFIER.finditer(words)

@@ -154,3 +154,16 @@ def test_the_2_1_6_form_leaves_size_and_handicap_to_the_rules(app: Flask,
     assert companion.view(three, None)["size"] == 12
     diagonals = create(client, ["Hana", "Ian"], {"diagonals": "on"})
     assert companion.view(diagonals, None)["options"]["handicap"] is True
+
+
+def test_the_boxs_health_is_said_in_words_its_status_codes_kept_as_a_detail(
+        app: Flask) -> None:
+    client = app.test_client()
+    assert client.post("/api/host/login", json={"pin": HOST_PIN}, headers=CSRF).status_code == 200
+    client.set_cookie("tt_lang", "ja")
+    host = client.get("/host").get_data(as_text=True)
+    assert "ハードウェア: シミュレーター · OLED: 見つかりません" in host
+    shown = host.split('<details class="detail')[0]
+    assert "missing" not in shown and ": simulator" not in shown
+    home = client.get("/").get_data(as_text=True).split('id="messages"')[0]  # the page, not
+    assert "画面: 見つかりません" in home and "missing" not in home         # its scripts' words
