@@ -38,6 +38,7 @@ from firmware_host.session_api import (
     GameStatus,
     GameSummary,
     Listener,
+    Move,
     PadChooser,
     PadSettings,
     ReplayStep,
@@ -77,6 +78,7 @@ class Companion:
         self._host_pin = host_pin
         self._host_pin_from_config = host_pin_from_config
         self._status_source: Callable[[], DeviceStatus] | None = None
+        #: The game put on the pad (host page or OLED menu); None: the pad follows the newest.
         self._snapshots = Snapshots(journal.version())
         self._read = ReadSide(journal.path, self._snapshots)
         try:
@@ -172,7 +174,8 @@ class Companion:
             described.append({**info,  # type: ignore[typeddict-item]
                               "tournament": box.tournament is not None,
                               "bots": list(box.bots) if box.bots is not None else [],
-                              "hints": box.hint is not None})
+                              "hints": box.hint is not None,
+                              "pad": box.pad is not None})
         return described
 
     def games(self, status: GameStatus | None = None) -> list[GameSummary]:
@@ -208,6 +211,11 @@ class Companion:
 
     def replay(self, game_id: int) -> list[ReplayStep]:
         return self._read.replay(game_id)
+
+    def moves(self, game_id: int, since: int = 0) -> list[Move]:
+        """The game's accepted actions after step ``since``, for a move log (see
+        :class:`firmware_host.session_api.Move`)."""
+        return self._read.moves(game_id, since)
 
     def standings(self, game: str | None = None) -> list[Standing]:
         return self._read.standings(game)

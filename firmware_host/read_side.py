@@ -20,7 +20,7 @@ from firmware_host.errors import JournalError, NoSuchGame, NotAllowed
 from firmware_host.games import BoxGame
 from firmware_host.journal import ActionRow, GameRow, actions_of, game_of, read_only
 from firmware_host.seats import check_seat, seat_of
-from firmware_host.session_api import GameSummary, ReplayStep, Standing, View
+from firmware_host.session_api import GameSummary, Move, ReplayStep, Standing, View
 from firmware_host.session_owner import abandoned_state
 from firmware_host.shared_results import SharedResults
 from firmware_host.snapshots import GameSnapshot, Snapshots
@@ -35,6 +35,10 @@ SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "bots", "
 #: How many ended games' final states, and games' public extras, are kept.
 ENDED_STATES = 32
 EXTRAS = 64
+#: How many games' move lists (each at one version) are kept.
+MOVE_LISTS = 32
+#: The keys of a view that hold its per-seat public figures, in order of preference.
+SCORE_KEYS = ("scores", "points", "totals")
 
 
 class ReadSide:
@@ -45,6 +49,7 @@ class ReadSide:
         self.snapshots = snapshots
         self._ended: SharedResults[int, Any] = SharedResults(ENDED_STATES)
         self._extras: SharedResults[tuple[int, int], dict[str, Any]] = SharedResults(EXTRAS)
+        self._moves: SharedResults[tuple[int, int], list[Move]] = SharedResults(MOVE_LISTS)
         self._warmer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="extras")
 
     def close(self) -> None:
@@ -122,6 +127,29 @@ class ReadSide:
             steps.append({"step": step, "seat": action.seat, "action": action.action,
                           "by": action.by, "view": rules.view(state, None)})
         return steps
+
+    def moves(self, game_id: int, since: int = 0) -> list[Move]:
+        """The game's accepted actions after step ``since`` (active or ended), each with the
+        public per-seat figures after it; built once per version of the game."""
+        snap = self.snapshots.game(game_id)
+        every = self._moves.get((game_id, snap.version), lambda: self._build_moves(snap))
+        return every[max(0, since):]
+
+    def _build_moves(self, snap: GameSnapshot) -> list[Move]:
+        rules = snap.box.rules
+        row, actions = self._read_game(snap.id)
+        state = rules.start(list(row.seats), row.options, seed=row.seed)
+        out: list[Move] = []
+        for step, action in enumerate(actions, start=1):
+            try:
+                state = rules.apply(state, action.seat, action.action)
+            except ValueError:  # an action the rules no longer take ends the list (as replay)
+                break
+            view = rules.view(state, None)
+            scores = next((view[k] for k in SCORE_KEYS if isinstance(view.get(k), list)), None)
+            out.append({"step": step, "seat": action.seat, "action": action.action,
+                        "by": action.by, "time": action.time, "scores": scores})
+        return out
 
     def standings(self, game: str | None = None) -> list[Standing]:
         """Every player by name over the finished games (of ``game``, or all), ranked by wins

@@ -65,6 +65,8 @@ class GameInfo(TypedDict):
     bots: list[str]
     #: Whether the game has hints.
     hints: bool
+    #: Whether the game can be played on the pad (it has a pad controller).
+    pad: bool
     notes: NotRequired[str]
     board: NotRequired[dict[str, Any]]
 
@@ -79,6 +81,21 @@ class ReplayStep(TypedDict):
     #: ``box random``, ``host``, ``host random``, ``seat N``).
     by: str | None
     view: View
+
+
+class Move(TypedDict):
+    """One accepted action of a game (active or ended), for a move log: who, what, when, and
+    the public per-seat figures after it (the spectator view's ``scores``, ``points`` or
+    ``totals``; ``None`` when the game shows none). ``action`` is the rules' canonical text and
+    may be a secret while the game goes on (UNLOCK's codes): whoever shows it to a player
+    decides what that player may see (the panel: ``PanelGame.private_moves``)."""
+
+    step: int
+    seat: int
+    action: str
+    by: str | None
+    time: str
+    scores: list[Any] | None
 
 
 class Standing(TypedDict):
@@ -198,6 +215,7 @@ class SessionApi(Protocol):
     def wait_for_game(self, game_id: int, since: int, timeout: float) -> int: ...
     def history(self, limit: int = 50) -> list[GameSummary]: ...
     def replay(self, game_id: int) -> list[ReplayStep]: ...
+    def moves(self, game_id: int, since: int = 0) -> list[Move]: ...
     def standings(self, game: str | None = None) -> list[Standing]: ...
     def tournament(self, tid: int) -> TournamentInfo: ...
     def tournaments(self) -> list[TournamentInfo]: ...

@@ -8,11 +8,12 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 from rules import CHANCE
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
+from web_panel.params import whole_number
 from web_panel.security import (
     is_host,
     json_body,
@@ -70,6 +71,47 @@ def claim(game_id: int, seat: int) -> Response:
     response = jsonify({"game_id": game_id, "seat": seat,
                         "url": url_for("pages.game", game_id=game_id)})
     set_seat_cookie(response, game_id, token)
+    return response
+
+
+@bp.get("/games/<int:game_id>/next")
+def next_game(game_id: int) -> Response:
+    """The game that follows this ended one (a tournament's next, the host's "play again"):
+    its id and page, and — for a phone that held a seat here — where to take the same seat
+    there without joining again."""
+    state = panel()
+    following = state.next_game(game_id) if state.session.summary(game_id)["status"] != "active" \
+        else None
+    if following is None:
+        return jsonify({"game_id": None})
+    answer: dict[str, Any] = {"game_id": following,
+                              "url": url_for("pages.game", game_id=following)}
+    if seat_of(game_id) is not None:
+        answer["follow"] = url_for("api.follow", game_id=game_id)
+    return jsonify(answer)
+
+
+@bp.post("/games/<int:game_id>/follow")
+def follow(game_id: int) -> Response:
+    """Take this phone's seat of ``game_id`` (ended) in the game that follows it: the same
+    player's seat, with the seat's join code when the host locked the seats."""
+    state = panel()
+    seat = require_seat(game_id)
+    following = state.next_game(game_id)
+    if following is None:
+        raise ApiError(409, "no_next_game", "This game has no next game yet.")
+    url = url_for("pages.game", game_id=following)
+    held = seat_of(following)
+    if held is not None:
+        return jsonify({"game_id": following, "seat": held, "url": url})
+    before, after = state.session.summary(game_id), state.session.summary(following)
+    if seat >= len(after["seats"]) or after["seats"][seat] != before["seats"][seat]:
+        raise ApiError(409, "not_in_next_game", "This player is not in the next game.")
+    codes = state.session.seats(following)["join_codes"]
+    token = state.session.claim_seat(following, seat, codes[seat] if codes else None,
+                                     phone_description())
+    response = jsonify({"game_id": following, "seat": seat, "url": url})
+    set_seat_cookie(response, following, token)
     return response
 
 
@@ -137,6 +179,35 @@ def take_handover(code: str) -> Response:
 @bp.get("/history")
 def history() -> Response:
     return jsonify(panel().session.history(limit=100))
+
+
+#: The most moves one answer carries (a phone asks again from where it got to).
+MOVES_PAGE = 400
+
+
+@bp.get("/games/<int:game_id>/moves")
+def moves(game_id: int) -> Response:
+    """The game's move log from step ``since`` on, as the requester may read it: every move's
+    player, time and public figures; an action's text only when it is public — a private
+    action (UNLOCK's codes) only for its author while the game goes on."""
+    state = panel()
+    raw = request.args.get("since", "0")
+    since = whole_number(raw)
+    if since is None or since < 0:
+        raise ApiError(400, "bad_step", f"since must be a whole number ≥ 0, not {raw[:20]!r}.")
+    summary = state.session.summary(game_id)
+    registration = state.panel_game(summary["game"])
+    private = registration.private_moves if registration is not None else ()
+    seat = seat_of(game_id)
+    ended = summary["status"] != "active"
+    out = []
+    for move in state.session.moves(game_id, since)[:MOVES_PAGE]:
+        verb = move["action"].split(" ", 1)[0]
+        shown = ended or verb not in private or (seat is not None and move["seat"] == seat)
+        out.append({"step": move["step"], "seat": move["seat"], "verb": verb,
+                    "action": move["action"] if shown else None, "by": move["by"],
+                    "time": move["time"], "scores": move["scores"]})
+    return jsonify(out)
 
 
 @bp.get("/games/<int:game_id>/replay")

@@ -12,6 +12,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
 
+from firmware_host.pad.inputs import KEYPAD_LAYOUT
 from firmware_host.simulator import Simulator
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
@@ -21,7 +22,9 @@ bp = Blueprint("device", __name__)
 
 #: How long an input waits for the pad to handle it and redraw before answering.
 SETTLE_TIMEOUT = 2.0
-KINDS = ("tap", "press", "release", "ok", "back", "menu", "roll")
+KINDS = ("tap", "press", "release", "ok", "back", "menu", "roll", "key")
+#: The serial keypad's keys row by row, as on the table (a 4×4 UNLOCK code is drawn on them).
+KEYPAD = tuple("".join(KEYPAD_LAYOUT))
 
 
 def _simulator() -> Simulator:
@@ -46,7 +49,7 @@ def page() -> Response | str:
         response = redirect(url_for("host.dashboard", next="/device"), code=303)
         return response  # type: ignore[return-value]
     simulator = _simulator()
-    return render_template("device.html", dots=9,
+    return render_template("device.html", dots=9, keypad=KEYPAD,
                            frame_version=simulator.frame_version())
 
 
@@ -79,6 +82,11 @@ def press() -> Response:
                                   or not 1 <= value <= 20):
             raise ApiError(400, "bad_roll", f"value must be a die face 1–20, not {value!r}.")
         simulator.roll(value)
+    elif kind == "key":
+        key = body.get("key")
+        if key not in KEYPAD:
+            raise ApiError(400, "bad_key", f"key must be one of {' '.join(KEYPAD)}, not {key!r}.")
+        simulator.key(key)
     elif kind == "ok":
         simulator.ok()
     elif kind == "menu":  # Back held: the games menu

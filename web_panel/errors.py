@@ -71,13 +71,39 @@ def _wants_json() -> bool:
     )
 
 
-def error_response(status: int, error: str, message: str, **extra: Any) -> Response:
-    """The error as JSON for the API and POSTs, as a page for browsers' page loads."""
+def _option_labels() -> dict[str, str]:
+    """The options of the game a request names, by identifier → label in the page's words."""
+    from web_panel.i18n import current_language
+    from web_panel.panel_state import panel
+
+    body = request.get_json(silent=True) if request.is_json else None
+    game = body.get("game") if isinstance(body, dict) else None
+    registration = panel().panel_game(game) if isinstance(game, str) else None
+    if registration is None:
+        return {}
+    lang = current_language()
+    return {key.removeprefix("option."): words[lang]
+            for key, words in registration.texts.items() if key.startswith("option.")}
+
+
+def error_response(status: int, error: str, message: str, *, own: bool = False,
+                   **extra: Any) -> Response:
+    """The error as JSON for the API and POSTs, as a page for browsers' page loads; its words
+    in the page's language, seats named from 1, without internal identifiers
+    (:mod:`web_panel.refusals`; ``own``: the panel's own words, see there)."""
+    from web_panel.i18n import current_language
+    from web_panel.refusals import phrase
+
+    said = phrase(error, message, current_language(), own=own,
+                  option_label=_option_labels() if error == "bad_option" else None)
+    if said.detail:
+        extra = {**extra, "detail": said.detail}
     if _wants_json():
-        response = jsonify({"error": error, "message": message, **extra})
+        response = jsonify({"error": error, "message": said.message, **extra})
     else:
         response = Response(
-            render_template("error.html", status=status, error=error, message=message),
+            render_template("error.html", status=status, error=error, message=said.message,
+                            detail=said.detail),
             mimetype="text/html",
         )
     response.status_code = status
@@ -89,7 +115,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ApiError)
     def _api_error(exc: ApiError) -> Response:
-        response = error_response(exc.status, exc.error, exc.message)
+        response = error_response(exc.status, exc.error, exc.message, own=True)
         retry = exc.retry_after if exc.retry_after is not None else (
             5 if exc.status == 503 else None)
         if retry is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from web_panel.errors import ApiError
-from web_panel.i18n import game_text
+from web_panel.i18n import game_text, translate
 from web_panel.join_qr import qr_svg
 from web_panel.pages import game_info, game_names, public_url
 from web_panel.panel_state import panel
@@ -84,9 +84,15 @@ def dashboard() -> str:
         return render_template("host_login.html")
     session = panel().session
     games = session.games(status="active")
+    catalog = session.catalog()
+    on_pad = {entry["id"] for entry in catalog if entry.get("pad")}
+    padded = [g["id"] for g in games if g["game"] in on_pad]
+    chosen = session.pad()["game"]
+    on_the_pad = chosen if chosen in padded else None
     return render_template(
-        "host.html", catalog=session.catalog(), games=games, names=game_names(),
+        "host.html", catalog=catalog, games=games, names=game_names(),
         status=session.status(), seats={g["id"]: session.seats(g["id"]) for g in games},
+        pad_game=on_the_pad, pad_games=set(padded), pad_url=url_for("host.pad"),
     )
 
 
@@ -113,7 +119,8 @@ def reissued(code: str) -> Response | str:
     if found is None:
         raise ApiError(404, "no_such_handover", "This seat link was used already or has expired.")
     url = public_url() + f"handover/{code}"
-    return render_template("host_reissued.html", url=url, qr=qr_svg(url), game_id=found[0],
+    return render_template("host_reissued.html", url=url,
+                           qr=qr_svg(url, translate("qr_label", url=url)), game_id=found[0],
                            seat=found[1])
 
 
@@ -145,6 +152,24 @@ def create_game() -> Response:
         game, _players(body), _options(body), seed=_int_or_none(body, "seed"), bots=_bots(body)
     )
     return jsonify({"game_id": game_id, "url": url_for("pages.join", game_id=game_id)})
+
+
+@bp.post("/api/host/games/<int:game_id>/again")
+def play_again(game_id: int) -> Response:
+    """A new game of the same game with the same players and options; the phones that held
+    seats follow into it (``/api/games/<id>/follow``)."""
+    require_host()
+    state = panel()
+    summary = state.session.summary(game_id)
+    if summary["status"] == "active":
+        raise ApiError(409, "still_playing", "This game is still being played.")
+    if summary["tournament"] is not None:
+        raise ApiError(409, "in_tournament", "The tournament starts its own next game.")
+    options = state.session.view(game_id, None).get("options")
+    again = state.session.create_game(summary["game"], list(summary["seats"]),
+                                      dict(options) if isinstance(options, dict) else None)
+    state.successors[game_id] = again
+    return jsonify({"game_id": again, "url": url_for("pages.game", game_id=again)})
 
 
 @bp.post("/api/host/tournaments")

@@ -1,5 +1,5 @@
-"""Server-rendered pages: home, join, a game, its replay, history, standings, language toggle;
-and each game's own client scripts and styles.
+"""Server-rendered pages: home, join, a game, its replay, history, standings across games, a
+tournament, language toggle; and each game's own client scripts and styles.
 
 A game page is the page around the board: it carries the seat's view and the game's
 description as JSON, and the game's board script draws the board from them on the phone — the
@@ -24,7 +24,7 @@ from flask import (
 from firmware_host.session_api import GameInfo, GameSummary, View
 from web_panel.errors import ApiError
 from web_panel.games import PanelGame
-from web_panel.i18n import LANGUAGES, current_language, page_messages
+from web_panel.i18n import LANGUAGES, current_language, game_text, page_messages, translate
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
@@ -74,6 +74,10 @@ def game_page(game_id: int, view: View, *, replay: bool,
         "undo": url_for("host.undo", game_id=game_id),
         "abandon": url_for("host.abandon", game_id=game_id),
         "home": url_for("pages.home"),
+        "moves": url_for("api.moves", game_id=game_id),
+        "next": url_for("api.next_game", game_id=game_id),
+        "again": url_for("host.play_again", game_id=game_id),
+        "replay": url_for("pages.replay", game_id=game_id),
         "tournament": (url_for("pages.tournament", tid=summary["tournament"])
                        if summary["tournament"] is not None else None),
     }
@@ -87,6 +91,7 @@ def game_page(game_id: int, view: View, *, replay: bool,
         "game_scripts": _assets(registration, "scripts"),
         "game_styles": _assets(registration, "styles"),
         "names": game_names(),
+        "rules_help": game_text(registration, "rules_help"),
     }
 
 
@@ -104,7 +109,7 @@ def home() -> str:
     url = public_url()
     return render_template(
         "home.html", games=session.games(status="active"), names=game_names(), join_url=url,
-        qr=qr_svg(url), status=session.status(),
+        qr=qr_svg(url, translate("qr_label", url=url)), status=session.status(),
     )
 
 
@@ -114,7 +119,7 @@ def join(game_id: int) -> str:
     url = public_url() + f"join/{game_id}"
     return render_template(
         "join.html", game=summary, names=game_names(), my_seat=seat_of(game_id),
-        join_url=url, qr=qr_svg(url),
+        join_url=url, qr=qr_svg(url, translate("qr_label", url=url)),
     )
 
 
@@ -138,7 +143,8 @@ def replay(game_id: int) -> str:
     step = steps[index]
     page = game_page(game_id, step["view"], replay=True, summary=summary_of(game_id))
     page["page_data"]["steps"] = [
-        {"seat": s["seat"], "scores": _scores(s["view"])} for s in steps]
+        {"seat": s["seat"], "action": s["action"], "by": s["by"], "scores": _scores(s["view"])}
+        for s in steps]
     return render_template("replay.html", step=step, index=index, count=len(steps), **page)
 
 
@@ -146,6 +152,14 @@ def _scores(view: View) -> object:
     """The per-seat scores a step's view shows, for the replay's chart."""
     return next((view[key] for key in ("scores", "points", "totals") if view.get(key) is not None),
                 None)
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    """The icon browsers ask for by themselves (pages name ``favicon.svg``)."""
+    folder = current_app.static_folder
+    assert folder is not None
+    return send_file(f"{folder}/favicon.svg", mimetype="image/svg+xml", max_age=86400)
 
 
 @bp.get("/boards/<game>/<name>")
@@ -165,9 +179,29 @@ def history() -> str:
     )
 
 
+@bp.get("/standings")
+def standings() -> str:
+    """Every player over the finished games — of every game, or of one (``?game=ico``): games
+    played and won, and (for one game) the points they scored."""
+    game = request.args.get("game") or None
+    names = game_names()
+    if game is not None and game not in names:
+        raise ApiError(404, "unknown_game", f"There is no game {game[:40]!r}.")
+    return render_template("standings.html", rows=panel().session.standings(game), game=game,
+                           names=names)
+
+
 @bp.get("/tournaments/<int:tid>")
 def tournament(tid: int) -> str:
-    return render_template("tournament.html", tour=panel().session.tournament(tid))
+    """A tournament's standings, its result (a tie names everyone who tied) and its games,
+    each with who led it (UNLOCK: the Lock)."""
+    tour = panel().session.tournament(tid)
+    registration = panel().panel_game(tour["game"])
+    leader = game_text(registration, "tournament_leader", translate("led_by"))
+    leaders = [leader.format(name=tour["players"][seat]) for seat in tour["locks"]]
+    winners = [tour["players"][seat] for seat in tour["winners"]]
+    return render_template("tournament.html", tour=tour, names=game_names(), leaders=leaders,
+                           winner_names=winners)
 
 
 @bp.get("/handover/<code>")

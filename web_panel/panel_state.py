@@ -164,10 +164,22 @@ class PanelState:
     #: How long one live stream lasts before the phone reconnects (and resumes).
     lifetime: float = 300.0
     closing: threading.Event = field(default_factory=threading.Event)
+    #: Game → the game the host started from it with "play again" (kept while the box runs).
+    successors: dict[int, int] = field(default_factory=dict)
 
     def panel_game(self, game: str) -> PanelGame | None:
         """The panel's registration of ``game`` (``None``: the generic board draws it)."""
         return self.games.get(game)
+
+    def next_game(self, game_id: int) -> int | None:
+        """The game that follows an ended one, with the same players in the same seats: the
+        tournament's next game, or the host's "play again"; ``None`` while there is none."""
+        summary = self.session.summary(game_id)
+        if summary["tournament"] is not None:
+            games = self.session.tournament(summary["tournament"])["games"]
+            later = games[games.index(game_id) + 1:] if game_id in games else []
+            return later[0] if later else None
+        return self.successors.get(game_id)
 
 
 def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | None,

@@ -19,17 +19,40 @@ from markupsafe import Markup
 from web_panel.i18n import LANGUAGES, current_language, page_messages, translate
 from web_panel.panel_state import panel
 from web_panel.security import is_host
+from web_panel.times import time_tag
 
 #: The seats' colours in seat order; ``static/kit.js`` draws with the same.
-SEAT_COLOURS = ("#d93838", "#2f6fd6", "#e0b000", "#2e9e4f", "#8e44ad", "#e67e22", "#16a0a0",
+SEAT_COLOURS = ("#b71c1c", "#1a237e", "#fdd835", "#66bb6a", "#8e44ad", "#e67e22", "#16a0a0",
                 "#c2185b")
 
 
 def seat_colour(seat: int | None) -> str:
     """The colour of a seat on every drawing (red, blue, yellow, green, …)."""
     if seat is None or seat < 0:
-        return "#777777"
+        return "#6b6b70"
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever contrasts more with ``colour`` (as ``kit.js``'s ``inkOn``).
+
+    >>> ink_on("#fdd835"), ink_on("#1a237e")
+    ('#111111', '#ffffff')
+    """
+    light = _luminance(colour)
+    return "#ffffff" if 1.05 / (light + 0.05) >= (light + 0.05) / 0.05 else "#111111"
+
+
+def seat_style(seat: int | None) -> str:
+    """The CSS variables of a seat's chip on a page: its colour and its ink."""
+    colour = seat_colour(seat)
+    return f"--seat: {colour}; --seat-ink: {ink_on(colour)}"
 
 
 def per_seat(value: object, seats: Sequence[str]) -> dict[int, object]:
@@ -77,9 +100,11 @@ def install_template_helpers(app: Flask) -> None:
             "is_host": is_host,
             "simulator_mode": panel().simulator is not None,
             "seat_colour": seat_colour,
+            "seat_style": seat_style,
             "per_seat": per_seat,
             "page_json": page_json,
             "asset_url": asset_url,
             "page_messages": page_messages,
             "current_path": request.full_path.rstrip("?"),
+            "when": lambda stamp: time_tag(stamp, current_language()),
         }

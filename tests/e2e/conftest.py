@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,8 +68,10 @@ class Table:
         return phone
 
 
-@pytest.fixture
-def table(browser: Browser) -> Iterator[Table]:
+@contextmanager
+def open_table(browser: Browser, scale: int = 2) -> Iterator[Table]:
+    """A companion on a fresh journal, its panel served in simulator mode, and phones (browser
+    contexts at a phone's viewport, ``scale`` device pixels per CSS pixel) closed at the end."""
     contexts: list[BrowserContext] = []
     with data_dir() as path, Companion.open(path, host_pin=HOST_PIN) as companion:
         device = open_device(DeviceSettings(url="http://127.0.0.1/"), companion, mode="simulator",
@@ -79,7 +82,7 @@ def table(browser: Browser) -> Iterator[Table]:
             with serve(app, threads=24) as served:
 
                 def new_phone(locale: str = "en-GB") -> Page:
-                    context = browser.new_context(viewport=PHONE, device_scale_factor=2,
+                    context = browser.new_context(viewport=PHONE, device_scale_factor=scale,
                                                   is_mobile=True, has_touch=True, locale=locale)
                     context.set_default_timeout(WAIT_MS)
                     contexts.append(context)
@@ -90,6 +93,12 @@ def table(browser: Browser) -> Iterator[Table]:
                     context.close()
         finally:
             device.close()
+
+
+@pytest.fixture
+def table(browser: Browser) -> Iterator[Table]:
+    with open_table(browser) as opened:
+        yield opened
 
 
 def screenshot(page: Page, name: str) -> Path:

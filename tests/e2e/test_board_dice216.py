@@ -163,9 +163,9 @@ def fill_the_grid(table: Table, game_id: int, first_roll: int) -> None:
 @pytest.mark.parametrize(("first_roll", "locale", "winners", "reason"), [
     # columns of 8 and two +10 bonuses each: 36 to 36, or 38 with the first roll a 4
     (4, "en-GB", "Aiko", "Aiko has the highest total, 38."),
-    (2, "en-GB", "AikoBen", "The highest totals are equal (36): a draw."),
+    (2, "en-GB", "AikoBen", "Aiko and Ben have equal highest totals (36): a draw."),
     (4, "ja-JP", "Aiko", "合計値 38 で Aiko の勝ちです。"),
-    (2, "ja-JP", "AikoBen", "最も多い合計値が同じ (36) で、引き分けです。"),
+    (2, "ja-JP", "AikoBen", "AikoとBen の合計値が同じ (36) で、引き分けです。"),
 ])
 def test_a_full_grid_names_the_winner_and_why_in_words(
     table: Table, first_roll: int, locale: str, winners: str, reason: str
@@ -181,7 +181,11 @@ def test_a_full_grid_names_the_winner_and_why_in_words(
     assert page.locator(".roll, [data-action], .to-act, tr.projected").count() == 0
     assert page.locator(".cell.owned").count() == 16
     english = locale == "en-GB"
-    assert lines(page)["Row 1" if english else "行 1"] == ["—", "0", ""]  # two cells each
+    # two cells each: nobody dominates it, and it shows its cells' sum (it scores for nobody)
+    row = next(line for line in table.companion.view(game_id, None)["lines"]
+               if line["kind"] == "row" and line["index"] == 1)
+    assert lines(page)["Row 1" if english else "行 1"] == ["—", str(row["sum"]), ""]
+    assert row["sum"] > 0
     assert lines(page)["Column 2" if english else "列 2"] == ["Ben", "8", "10"]
     assert not IDENTIFIER.search(page.locator("#board").inner_text())
 
@@ -268,3 +272,22 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table, viewer
     assert board_html(live) == board_html(fresh)
     assert live.locator(".roll").count() == (0 if viewer == "spectator" else 1)
     assert not IDENTIFIER.search(live.locator("#board").inner_text())
+
+
+def test_the_form_with_its_defaults_starts_three_players_with_diagonals_and_handicap(
+        table: Table) -> None:
+    """The form leaves the size to the player count (12×12 for three) and the handicap to the
+    rules (on with diagonals), and says so."""
+    host = table.host_phone()
+    host.goto(f"{table.url}/host/new/dice216")
+    expect(host.locator("#help-handicap")).to_contain_text("on with diagonals, else off")
+    host.get_by_role("button", name="Add a player").click()
+    for n, name in enumerate(["Aiko", "Ben", "Chie"]):
+        host.locator("input.player").nth(n).fill(name)
+    host.locator("#opt-diagonals").select_option("on")
+    host.get_by_role("button", name="Start the game").click()
+    host.wait_for_url("**/join/*")
+    game_id = int(host.url.rsplit("/", 1)[1])
+    view = table.companion.view(game_id, None)
+    assert view["size"] == 12 and view["options"]["diagonals"] is True
+    assert view["handicap"] is not None  # on, as the rules default it with diagonals

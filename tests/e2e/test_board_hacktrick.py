@@ -71,7 +71,7 @@ def test_a_hand_shows_only_on_its_holders_phone(table: Table, hack: int) -> None
     hand = companion.view(hack, lead)["hands"][lead]["cards"]
     page = open_game(table, hack, lead)
     picks = page.locator("[data-pick]").evaluate_all("bs => bs.map(b => Number(b.dataset.pick))")
-    assert sorted(picks) == sorted(set(hand))  # each value once, to pick from
+    assert sorted(picks) == sorted(hand)  # every card of the hand, duplicates too
     other = 1 - lead
     other_hand = companion.view(hack, other)["hands"][other]["cards"]
     other_page = open_game(table, hack, other)
@@ -155,7 +155,7 @@ def test_the_board_shows_the_round_deck_points_and_what_each_player_holds(
     page = open_game(table, hack)
     facts = page.locator(".facts").inner_text()
     assert "Round 1" in facts and f"Deck: {view['deck_size']}" in facts
-    assert "Aiko 0 / 5" in facts and "Ben 0 / 5" in facts
+    assert "Aiko: 0 of 5 excellence points" in facts and "Ben: 0 of 5 excellence points" in facts
     assert f"Starting player: {NAMES[view['starter']]}" in facts
     expect(page.locator(".square")).to_have_count(9)
     squares = page.locator(".square").evaluate_all("ss => ss.map(s => Number(s.dataset.square))")
@@ -166,7 +166,7 @@ def test_the_board_shows_the_round_deck_points_and_what_each_player_holds(
     sizes = [str(h["size"]) for h in view["hands"]]
     assert table_rows[1].split("\t") == ["Cards in hand", *sizes]
     assert table_rows[2].split("\t") == ["Announced hand sum", "—", "—"]
-    assert table_rows[3].split("\t") == ["Cursor markers left", *["9\u00a0+\u00a0×2"] * 2]
+    assert table_rows[3].split("\t") == ["Cursor markers left", *["10 (the ×2 among them)"] * 2]
     assert table_rows[4].split("\t") == ["Opponent's cursor markers taken", "0", "0"]
 
 
@@ -248,7 +248,11 @@ def test_a_won_round_says_how_in_words(table: Table) -> None:
     expect(page.locator(".last-round")).to_have_text(
         f"Round 1: {NAMES[last['winner']]} won, excellence points +{last['points']} — "
         f"a cursor marker on each of the squares {squares}, which add up to 15")
-    expect(page.locator(".facts")).to_contain_text(f"{NAMES[last['winner']]} 1 / 2")
+    expect(page.locator(".facts")).to_contain_text(
+        f"{NAMES[last['winner']]}: 1 of 2 excellence points")
+    # the board is cleared for round 2: what won is shown beside it until the next marker
+    won = page.locator(".round-result .mini-square.won").all_inner_texts()
+    assert sorted(int(s) for s in won) == sorted(last["squares"])
 
 
 @pytest.mark.parametrize("reason", list(RoundEnd))
@@ -358,3 +362,38 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table, viewer
     fresh = open_again(live, table, game_id)
     assert board_html(live) == board_html(fresh)
     assert live.locator(".card-row .data-card").count() == 3
+
+
+def test_the_picker_shows_every_card_and_says_why_one_cannot_be_played(
+    table: Table, hack: int
+) -> None:
+    lead = mover(table, hack)
+    page = open_game(table, hack, lead)
+    view = table.companion.view(hack, lead)
+    view["hands"][lead]["cards"] = [1, 1, 2, 3]
+    view["rightmost"] = 2
+    view["phase"] = "play"
+    view["legal_actions"] = ["play 1", "play 1 x2", "play 3", "draw"]
+    render(page, "hacktrick", view)
+    cards = page.locator(".pick-cards [data-pick]")
+    assert cards.all_inner_texts() == ["1", "1", "2", "3"]
+    two = page.locator('.pick-cards [data-pick="2"]')
+    expect(two).to_be_disabled()
+    why = page.locator("#" + str(two.get_attribute("aria-describedby")))
+    expect(why).to_have_text("equals the rightmost card of the row (2)")
+    assert page.locator(".pick-cards [data-pick]:not([disabled])").count() == 3
+
+
+def test_cursor_markers_are_drawn_white_and_red_as_on_the_table(table: Table, hack: int) -> None:
+    companion = table.companion
+    lead = mover(table, hack)
+    first = int(companion.view(hack, lead)["legal_actions"][0].split()[1])
+    companion.act(hack, lead, f"lead {first}")
+    turn = mover(table, hack)
+    companion.act(hack, turn, companion.view(hack, turn)["legal_actions"][0])
+    page = open_game(table, hack)
+    marker = page.locator(".square .marker").first
+    colour = marker.evaluate("m => getComputedStyle(m).backgroundColor")
+    expected = "rgb(247, 247, 242)" if turn == 0 else "rgb(183, 28, 28)"
+    assert colour == expected
+    assert marker.inner_text() == NAMES[turn][0]  # the owner's initial: told apart by text too

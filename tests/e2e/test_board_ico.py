@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 SCENARIO = json.loads((Path(__file__).resolve().parents[1] / "rules" / "ico" / "scenarios"
                        / "level1_two_players.json").read_text(encoding="utf-8"))
 #: The seats' colours on every drawing (web_panel/static/kit.js), as the browser reports them.
-RED, BLUE = "#d93838", "#2f6fd6"
+RED, BLUE = "#b71c1c", "#1a237e"
 
 
 @pytest.fixture
@@ -46,10 +46,13 @@ def test_the_net_marks_the_active_face_and_only_the_mover_may_use_the_legal_edge
     expect(mover.locator(".ico-net line.edge")).to_have_count(30)
     assert attribute_of_all(mover, ".ico-net .face.active", "data-face") == ["T0"]
     assert sorted(attribute_of_all(mover, ".ico-net .edge.legal", "data-edge")) == sorted(legal)
-    buttons = attribute_of_all(mover, ".moves button", "data-action")
+    buttons = attribute_of_all(mover, ".moves button[data-action]", "data-action")
     assert sorted(buttons) == sorted(f"place {edge}" for edge in legal)
-    taps = attribute_of_all(mover, ".ico-net .edge-hit", "data-action")
+    taps = attribute_of_all(mover, ".ico-net .edge-hit[data-action]", "data-action")
     assert sorted(taps) == sorted(f"place {edge}" for edge in legal)
+    # every other edge of the net answers a tap too: with why it cannot be used
+    refused = attribute_of_all(mover, ".ico-net .edge-hit[data-refuse]", "data-refuse")
+    assert len(refused) == 30 - len(legal) and not set(refused) & set(legal)
     for watcher in (open_game(table, ico, 1), open_game(table, ico)):
         shown = attribute_of_all(watcher, ".ico-net .edge.legal", "data-edge")
         assert sorted(shown) == sorted(legal)
@@ -76,10 +79,10 @@ def test_the_facts_give_the_level_the_turn_the_active_face_and_each_seats_marker
     facts = page.locator(".facts > *").all_inner_texts()
     assert facts[:3] == ["Level 2+ (extended)", "Turn 2",
                          f"Active face {companion.view(game_id, None)['active_face']}"]
-    assert facts[3:] == ["Aiko · 29", "Ben · 30", "Chie · 30"]
-    assert page.locator(".facts .seat-chip.me").inner_text() == "Ben · 30"
-    assert page.locator(".facts .seat-chip").first.get_attribute("title") == \
-        "Aiko: 29 markers left"
+    # what the number counts, said on the chip itself
+    assert facts[3:] == ["Aiko: 29 markers left", "Ben: 30 markers left",
+                         "Chie: 30 markers left"]
+    assert page.locator(".facts .seat-chip.me").inner_text() == "Ben: 30 markers left"
 
 
 def draw(page: Page, view: dict[str, Any]) -> None:
@@ -92,6 +95,13 @@ def number(page: Page, selector: str, name: str) -> list[float]:
     return [float(v) for v in attribute_of_all(page, selector, name)]
 
 
+def centres(page: Page, selector: str) -> list[tuple[float, float]]:
+    """The centres of the markers matched, in the net's coordinates (each seat's shape)."""
+    return [(float(x), float(y)) for x, y in page.locator(selector).evaluate_all(
+        "ns => ns.map(n => { const b = n.getBBox();"
+        " return [b.x + b.width / 2, b.y + b.height / 2]; })")]
+
+
 def test_each_marker_lies_on_its_edge_in_its_seats_colour(table: Table, ico: int) -> None:
     companion = table.companion
     placed: list[tuple[int, str]] = []
@@ -101,16 +111,18 @@ def test_each_marker_lies_on_its_edge_in_its_seats_colour(table: Table, ico: int
         companion.act(ico, seat, f"place {edge}")
         placed.append((seat, edge))
     page = open_game(table, ico)
-    expect(page.locator(".ico-net circle.marker")).to_have_count(4)
+    expect(page.locator(".ico-net .marker")).to_have_count(4)
     colours = {0: RED, 1: BLUE}
+    # told apart without colour too: each seat its own shape
+    assert page.locator('.ico-net circle.marker[data-seat="0"]').count() == 2
+    assert page.locator('.ico-net rect.marker[data-seat="1"]').count() == 2
     for seat, edge in placed:
         line = f'.ico-net line.edge[data-edge="{edge}"]'
         (x1,), (y1,), (x2,), (y2,) = (number(page, line, a) for a in ("x1", "y1", "x2", "y2"))
-        dots = f'.ico-net circle.marker[data-seat="{seat}"]'
+        dots = f'.ico-net .marker[data-seat="{seat}"]'
         assert set(attribute_of_all(page, dots, "fill")) == {colours[seat]}
         on_edge = [
-            (cx, cy) for cx, cy in zip(number(page, dots, "cx"), number(page, dots, "cy"),
-                                       strict=True)
+            (cx, cy) for cx, cy in centres(page, dots)
             if abs((x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1)) < 1e-3
             and min(x1, x2) - 1e-3 <= cx <= max(x1, x2) + 1e-3
             and min(y1, y2) - 1e-3 <= cy <= max(y1, y2) + 1e-3
@@ -123,11 +135,9 @@ def test_several_markers_on_one_edge_are_spread_along_it(table: Table, ico: int)
     view = table.companion.view(ico, None)
     view["edges"][0]["markers"] = [2, 1]  # Level 2's redoubling: two red and one blue
     draw(page, view)
-    expect(page.locator(".ico-net circle.marker")).to_have_count(3)
-    assert attribute_of_all(page, ".ico-net circle.marker", "fill") == [RED, RED, BLUE]
-    points = zip(number(page, ".ico-net circle.marker", "cx"),
-                 number(page, ".ico-net circle.marker", "cy"), strict=True)
-    assert len(set(points)) == 3
+    expect(page.locator(".ico-net .marker")).to_have_count(3)
+    assert attribute_of_all(page, ".ico-net .marker", "fill") == [RED, RED, BLUE]
+    assert len({(round(x, 4), round(y, 4)) for x, y in centres(page, ".ico-net .marker")}) == 3
 
 
 def test_the_balance_rule_that_decides_the_turn_is_named(table: Table, ico: int) -> None:
@@ -143,7 +153,8 @@ def test_japanese_board_names_the_rules_with_the_seeds_words(table: Table, ico: 
     assert "アクティブな三角形 T0" in page.locator(".facts").inner_text()
     expect(page.locator(".hint b")).to_have_text("個数バランス ルール")
     legal = table.companion.view(ico, 0)["legal_edges"]
-    expect(page.locator(".moves button").first).to_have_text(f"マーカーを置く: {legal[0]}")
+    button = page.locator(f'.moves button[data-action="place {legal[0]}"]')
+    assert (button.get_attribute("aria-label") or "").startswith(f"マーカーを置く: {legal[0]}")
     assert page.locator(".ico-net").get_attribute("aria-label") == "ICOの盤面"
 
 
@@ -156,10 +167,13 @@ def test_with_claims_by_hand_the_mover_rolls_across_the_edge_just_used_and_may_c
     edge = companion.view(game_id, 0)["legal_edges"][0]
     companion.act(game_id, 0, f"place {edge}")
     page = open_game(table, game_id, 0)
-    assert attribute_of_all(page, ".moves button", "data-action") == [f"roll {edge}", "claim"]
-    expect(page.locator(".moves button").first).to_have_text(f"Roll across {edge}")
+    assert attribute_of_all(page, ".moves button[data-action]", "data-action") == [
+        f"roll {edge}", "claim"]
+    roll = page.locator(f'.moves button[data-action="roll {edge}"]')
+    assert (roll.get_attribute("aria-label") or "").startswith(f"Roll across {edge}")
     expect(page.locator('.moves button[data-action="claim"]')).to_have_text("Claim the win")
-    assert attribute_of_all(page, ".ico-net .edge-hit", "data-action") == [f"roll {edge}"]
+    assert attribute_of_all(page, ".ico-net .edge-hit[data-action]", "data-action") == [
+        f"roll {edge}"]
     expect(page.locator(".hint b")).to_have_text("Move the active face")
     tap(page, f'.ico-net .edge-hit[data-action="roll {edge}"]')  # a tap on the net rolls
     expect(page.locator(".moves")).to_have_count(0)
@@ -251,11 +265,11 @@ def test_the_replay_draws_each_steps_net_without_moves(table: Table, ico: int) -
     page = table.new_phone()
     page.goto(f"{table.url}/games/{ico}/replay?step=1")
     page.wait_for_selector("#board > .board.ico")
-    assert attribute_of_all(page, ".ico-net circle.marker", "fill") == [RED]
+    assert attribute_of_all(page, ".ico-net .marker", "fill") == [RED]
     assert page.locator("[data-action]").count() == 0
     page.goto(f"{table.url}/games/{ico}/replay?step=0")
     page.wait_for_selector("#board > .board.ico")
-    assert page.locator(".ico-net circle.marker").count() == 0
+    assert page.locator(".ico-net .marker").count() == 0
 
 
 def test_the_new_game_form_labels_ico_options_in_the_seeds_words(table: Table) -> None:
@@ -286,13 +300,13 @@ def test_a_move_from_the_phone_shows_live_on_the_other_phone(table: Table, ico: 
     join(ben, table, ico, "Ben")
     edge = table.companion.view(ico, 0)["legal_edges"][0]
     aiko.locator(f'button[data-action="place {edge}"]').click()
-    expect(ben.locator(".ico-net circle.marker")).to_have_count(1)
+    expect(ben.locator(".ico-net .marker")).to_have_count(1)
     expect(ben.locator(".moves button").first).to_be_visible()
     screenshot(ben, "ico")
     # and a tap on a highlighted edge of the net is a move too
     edge = table.companion.view(ico, 1)["legal_edges"][0]
     tap(ben, f'.ico-net .edge-hit[data-action="place {edge}"]')
-    expect(aiko.locator(".ico-net circle.marker")).to_have_count(2)
+    expect(aiko.locator(".ico-net .marker")).to_have_count(2)
     assert table.companion.view(ico, None)["turn"] == 3
 
 
@@ -312,4 +326,36 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table, viewer
         wait_version(live, companion.view(game_id, None)["version"])
     fresh = open_again(live, table, game_id)
     assert board_html(live) == board_html(fresh)
-    assert live.locator(".ico-net circle.marker").count() == 2
+    assert live.locator(".ico-net .marker").count() == 2
+
+
+def test_a_tap_on_an_edge_that_is_not_allowed_says_why(table: Table, ico: int) -> None:
+    page = open_game(table, ico, 0)
+    legal = set(table.companion.view(ico, 0)["legal_edges"])
+    far = "S-L0"  # not an edge of the active face T0
+    assert far not in legal
+    tap(page, f'.ico-net .edge-hit[data-refuse="{far}"]')
+    expect(page.locator("#message")).to_have_text(f"{far} is not an edge of the active face T0.")
+    assert table.companion.view(ico, None)["turn"] == 1
+
+
+def test_every_edge_can_be_tapped_on_a_44_px_wide_line_that_markers_let_through(
+    table: Table, ico: int
+) -> None:
+    companion = table.companion
+    edge = companion.view(ico, 0)["legal_edges"][0]
+    companion.act(ico, 0, f"place {edge}")  # a marker now lies in the middle of that edge
+    page = open_game(table, ico, 1)
+    hits = page.locator(".ico-net .edge-hit")
+    expect(hits).to_have_count(30)
+    widths = hits.evaluate_all(
+        "ls => ls.map(l => Number(l.getAttribute('stroke-width')) * l.getScreenCTM().a)")
+    assert min(widths) >= 44, min(widths)
+    # the topmost thing under the middle of every legal edge is its hit line, not a marker
+    for legal in companion.view(ico, 1)["legal_edges"]:
+        found = page.locator(f'.ico-net .edge-hit[data-action="place {legal}"]').evaluate(
+            """line => { line.scrollIntoView({block: "center"});
+              const b = line.getBoundingClientRect();
+              const top = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+              return top === line; }""")
+        assert found, legal

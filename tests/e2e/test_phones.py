@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 def draw(page: Page, dots: list[int], size: int = 3) -> None:
     """Draw a code on the pattern pad with one continuous pointer stroke."""
+    page.locator("#pad").scroll_into_view_if_needed()
     box = page.locator("#pad").bounding_box()
     assert box is not None
 
@@ -121,13 +122,13 @@ def test_pad_hints_live_and_shows_the_servers_refusal(table: Table) -> None:
 
 
 def tap(page: Page, dots: list[int], size: int = 3) -> None:
-    """Tap dots one by one (each tap adds a dot; no stroke passes over the dots between)."""
-    box = page.locator("#pad").bounding_box()
-    assert box is not None
+    """Press the dot buttons one by one (each adds a dot; no stroke passes over the dots
+    between): the pad's keyboard way, where a tap on the drawing would start a new code."""
+    box = page.locator("#dot-box")
+    if box.get_attribute("open") is None:
+        box.locator("summary").click()
     for dot in dots:
-        row, col = divmod(dot - 1, size)
-        page.mouse.click(box["x"] + box["width"] * (col + 0.5) / size,
-                         box["y"] + box["height"] * (row + 0.5) / size)
+        page.locator(f'#dot-buttons [data-dot="{dot}"]').click()
 
 
 def test_pad_refuses_a_crossed_dot_and_draws_it_crossed_out(table: Table) -> None:
@@ -281,3 +282,51 @@ def test_a_whole_unlock_game_on_the_device_page(table: Table) -> None:
     assert outcome is not None and outcome["winners"] == [1]
     expect(page.locator("#message")).to_be_hidden()
     screenshot(page, "device-reveal")
+
+
+def test_a_4x4_code_is_entered_on_the_device_page_keypad(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben"], {"size": 4})
+    page = table.host_phone()
+    page.goto(table.url + "/device")
+    image = page.locator("#oled")
+
+    def press(selector: str) -> None:
+        before = image.get_attribute("src") or ""
+        page.locator(selector).click()
+        expect(image).not_to_have_attribute("src", before)
+
+    press('[data-key="ok"]')  # the privacy screen opens the Lock's entry
+    for key in "159D":  # the keys in the places of dots 1, 6, 11 and 16
+        press(f'[data-keypad="{key}"]')
+    expect(page.get_by_role("button", name="D Dot 16")).to_be_visible()
+    screenshot(page, "device-keypad")
+    press('[data-key="ok"]')
+    assert table.companion.view(game_id, 0)["secret"] == "1-6-11-16"
+
+
+def test_lifting_the_finger_and_drawing_again_starts_a_new_code(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben"])
+    lock = table.new_phone()
+    join(lock, table, game_id, "Aiko")
+    draw(lock, [4, 5, 6])
+    expect(lock.locator("#pad-code")).to_have_text("4-5-6")
+    draw(lock, [7, 8])  # a second stroke: a new code, never 4-5-6-7-8
+    expect(lock.locator("#pad-code")).to_have_text("7-8")
+
+
+def test_the_dot_buttons_enter_a_code_with_the_keyboard(table: Table) -> None:
+    game_id = table.companion.create_game("unlock", ["Aiko", "Ben"])
+    lock = table.new_phone()
+    join(lock, table, game_id, "Aiko")
+    lock.locator("#dot-box summary").focus()
+    lock.keyboard.press("Enter")
+    for dot in (1, 5, 9):
+        lock.locator(f'#dot-buttons [data-dot="{dot}"]').focus()
+        lock.keyboard.press("Enter")
+    expect(lock.locator("#pad-code")).to_have_text("1-5-9")
+    expect(lock.locator('#dot-buttons [data-dot="5"]')).to_have_attribute(
+        "aria-label", "Dot 5 (in the code)")
+    lock.locator("#pad-submit").focus()
+    lock.keyboard.press("Enter")
+    expect(lock.locator("#pad-card")).to_be_hidden()
+    assert table.companion.view(game_id, 0)["secret"] == "1-5-9"

@@ -78,6 +78,32 @@ def test_drawing_on_the_pad_changes_the_screen(box: FlaskClient, companion: Comp
     assert companion.view(game_id, 0)["secret"] is not None
 
 
+def test_a_4x4_code_is_entered_on_the_keypad(box: FlaskClient, companion: Companion) -> None:
+    page = box.get("/device").get_data(as_text=True)
+    assert page.count("data-keypad=") == 16
+    game_id = companion.create_game("unlock", ["Aiko", "Ben"], {"size": 4})
+    assert press(box, kind="ok")[0] == 200  # the privacy screen opens the Lock's entry
+    for key in ("1", "5", "9", "D"):  # the keys in the places of dots 1, 6, 11 and 16
+        status, reply = press(box, kind="key", key=key)
+        assert status == 200, reply
+    assert press(box, kind="ok")[0] == 200
+    assert companion.view(game_id, 0)["secret"] == "1-6-11-16"
+
+
+def test_the_pad_enters_moves_into_the_game_the_host_put_on_it(
+        box: FlaskClient, companion: Companion) -> None:
+    first = companion.create_game("unlock", ["Aiko", "Ben"])  # the pad takes the first game
+    chosen = companion.create_game("unlock", ["Chie", "Dan"])
+    reply = box.post("/api/host/pad", json={"game_id": chosen}, headers=CSRF)
+    assert reply.status_code == 200 and reply.get_json()["game"] == chosen
+    assert press(box, kind="ok")[0] == 200  # the privacy screen opens Chie's entry
+    for dot in (1, 5, 9):
+        assert press(box, kind="tap", dot=dot)[0] == 200
+    assert press(box, kind="ok")[0] == 200
+    assert companion.view(chosen, 0)["secret"] == "1-5-9"
+    assert companion.view(first, 0)["secret"] is None
+
+
 def test_ok_and_back_and_die_are_accepted(box: FlaskClient, companion: Companion) -> None:
     companion.create_game("dice216", ["Aiko", "Ben"])
     for body in ({"kind": "ok"}, {"kind": "back"}, {"kind": "roll", "value": 4},
@@ -101,6 +127,7 @@ def test_back_held_opens_the_games_menu(box: FlaskClient, companion: Companion) 
     {"kind": "tap", "dot": 0}, {"kind": "tap", "dot": "5"}, {"kind": "tap"},
     {"kind": "tap", "dot": 12}, {"kind": "jump"}, {"kind": "roll", "value": 0},
     {"kind": "roll", "value": 7}, {"kind": "roll", "value": True},
+    {"kind": "key", "key": "E"}, {"kind": "key"},
 ])
 def test_bad_device_input_is_400(box: FlaskClient, body: dict[str, object]) -> None:
     status, reply = press(box, **body)

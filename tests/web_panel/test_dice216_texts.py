@@ -70,8 +70,9 @@ def an_outcome() -> dict[str, object]:
 
 @pytest.mark.parametrize("reason", list(GAME.reasons), ids=str)
 def test_every_way_a_game_ends_has_words_filled_from_its_outcome(reason: object) -> None:
-    # the outcome's keys, and the winner's name the board adds (static/kit.js's reasonText)
-    outcome_keys = {*an_outcome(), "winner"}
+    # the outcome's keys, and the winner's and the tied players' names the board adds
+    # (static/kit.js's reasonText)
+    outcome_keys = {*an_outcome(), "winner", "tied"}
     for lang in ("en", "ja"):
         text = PANEL.text(f"reason.{reason}", lang)
         assert text, f"reason.{reason} has no {lang} text"

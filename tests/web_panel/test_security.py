@@ -75,6 +75,7 @@ def test_a_phone_holds_one_seat_per_game(app: Flask, unlock: int) -> None:
     reply = phone.post(f"/api/games/{unlock}/seats/1/claim", headers=CSRF)
     assert reply.status_code == 409
     assert reply.get_json()["error"] == "already_seated"
+    assert reply.get_json()["message"] == "This phone already holds seat 1."  # counted from 1
 
 
 def test_a_taken_seat_cannot_be_claimed_again(app: Flask, unlock: int) -> None:

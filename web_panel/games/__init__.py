@@ -39,6 +39,9 @@ class PanelGame:
     #: ``help.NAME`` (its help), ``choice.NAME.VALUE`` (a choice's label), ``reason.VALUE`` (an
     #: outcome's reason, with ``{…}`` blanks filled from the outcome), and the board's own words.
     texts: Mapping[str, Words] = field(default_factory=dict)
+    #: The verbs of actions whose text only their author may read while the game goes on
+    #: (UNLOCK's ``secret`` and ``guess``): the move log shows the others only the verb.
+    private_moves: tuple[str, ...] = ()
 
     def text(self, key: str, lang: str) -> str | None:
         """The text ``key`` in ``lang``, or ``None`` when the game has no such text."""

@@ -17,12 +17,14 @@
     try {
       const reply = await T.post(root.dataset.inputUrl, body);
       show(reply.frame_version);
-    } catch (err) { T.showError(err.message); }
+    } catch (err) { T.showError(err); }
   }
 
   root.addEventListener("click", (event) => {
     const dot = event.target.closest("[data-dot]");
     if (dot) { send({ kind: "tap", dot: Number(dot.dataset.dot) }); return; }
+    const keypad = event.target.closest("[data-keypad]");
+    if (keypad) { send({ kind: "key", key: keypad.dataset.keypad }); return; }
     const key = event.target.closest("[data-key]");
     if (key) { send({ kind: key.dataset.key }); return; }
     const roll = event.target.closest("[data-roll]");

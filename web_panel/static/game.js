@@ -1,16 +1,24 @@
 /* A game page: the phone's own view, drawn by the game's board script, kept live by the event
    stream (the whole view, or a delta of it), with polling while the stream is down; actions,
    rolls and the host's tools. The stream resumes from the last version seen (Last-Event-ID)
-   after sleep, reload or the server ending a long stream. */
+   after sleep, reload or the server ending a long stream.
+
+   Around the board (never inside it: the board is a function of the view alone) the page keeps
+   the move log — fetched from where it got to, never resent whole —, the last move in words,
+   the game's progress chart, a "your turn" cue (the title, a vibration where the phone allows,
+   a sound if switched on), and at the game's end the way on: into the tournament's next game
+   (or the host's "play again") in the same seat, without joining again. */
 "use strict";
 (function () {
   const T = window.Tabletop;
+  const K = window.TabletopKit;
   const root = document.getElementById("game");
   if (!root) return;
   const page = JSON.parse(document.getElementById("game-data").textContent);
   const board = document.getElementById("board");
   const banner = document.getElementById("reconnecting");
   const live = document.getElementById("live");
+  const baseTitle = document.title;
   let view = JSON.parse(document.getElementById("view-data").textContent);
   let source = null;
   let pollTimer = null;
@@ -28,10 +36,13 @@
     chance: (body) => T.post(page.urls.chance, body),
   };
 
+  function renderer() {
+    return window.TabletopBoards.board(page.game);
+  }
+
   /* Draw the board for the current view (the same call for the first drawing and updates). */
   function draw() {
-    const renderer = window.TabletopBoards.board(page.game);
-    board.replaceChildren(renderer.render(view, ctx));
+    board.replaceChildren(renderer().render(view, ctx));
     root.dataset.version = String(view.version);
     document.dispatchEvent(new CustomEvent("tabletop:view", { detail: view }));
   }
@@ -54,11 +65,161 @@
     return whole;
   }
 
-  function publish(fresh) {
-    view = fresh;
-    draw();
+  function myTurn(v) {
+    return v.you !== null && v.you !== undefined && v.status === "active"
+      && (v.to_act || []).includes(v.you);
   }
 
+  function publish(fresh) {
+    const before = myTurn(view);
+    view = fresh;
+    draw();
+    turnCue(before);
+    followWhenOver();
+    refreshMoves();
+  }
+
+  /* --- "your turn" ------------------------------------------------------------------------ */
+  const soundKey = "tt_sound";
+  const soundButton = document.getElementById("sound-toggle");
+  function soundOn() { return window.localStorage && localStorage.getItem(soundKey) === "on"; }
+  function showSound() {
+    if (!soundButton) return;
+    soundButton.setAttribute("aria-pressed", String(soundOn()));
+    soundButton.textContent = T.message(soundOn() ? "sound_on" : "sound_off");
+  }
+  if (soundButton) {
+    soundButton.addEventListener("click", () => {
+      localStorage.setItem(soundKey, soundOn() ? "off" : "on");
+      showSound();
+    });
+    showSound();
+  }
+
+  function beep() {
+    try {
+      const Audio = window.AudioContext || window.webkitAudioContext;
+      if (!Audio) return;
+      const audio = beep.context || (beep.context = new Audio());
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 880;
+      gain.gain.setValueAtTime(0.15, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.25);
+    } catch (err) { /* no sound on this phone */ }
+  }
+
+  function turnCue(before) {
+    if (page.replay) return;
+    const now = myTurn(view);
+    document.title = now ? "● " + T.message("your_move") + " · " + baseTitle : baseTitle;
+    document.body.classList.toggle("my-turn", now);
+    if (now && !before) {
+      if (navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) {
+        navigator.vibrate([120, 60, 120]);
+      }
+      if (soundOn()) beep();
+    }
+  }
+
+  /* --- the move log, the last move, the progress chart ------------------------------------ */
+  const moves = [];
+  let movesBusy = false;
+  let movesAgain = false;
+  const lastMove = document.getElementById("last-move");
+  const log = document.getElementById("move-log");
+  const logList = document.getElementById("move-list");
+  const progress = document.getElementById("progress");
+
+  /* Each move in words (the game's own describer, else who did what). */
+  function describe(list) {
+    const words = renderer().describe;
+    if (typeof words === "function") return words(list, view, ctx);
+    return list.map((move) => T.message("move_generic", { name: moveWho(move), action: move.action || move.verb }));
+  }
+
+  function moveWho(move) {
+    return move.seat < 0 ? T.message("the_die") : (view.seats || [])[move.seat];
+  }
+
+  async function refreshMoves() {
+    if (page.replay || !page.urls.moves) return;
+    if (movesBusy) { movesAgain = true; return; }
+    movesBusy = true;
+    try {
+      const response = await fetch(page.urls.moves + "?since=" + moves.length, { credentials: "same-origin" });
+      if (response.ok) {
+        const fresh = await response.json();
+        // an undo takes moves back: start the log again when it no longer matches
+        if (fresh.length && fresh[0].step !== moves.length + 1) moves.length = 0;
+        moves.push(...fresh);
+        if (fresh.length === 400) movesAgain = true;
+        drawExtras();
+      }
+    } catch (err) { /* offline: the next change asks again */ }
+    movesBusy = false;
+    if (movesAgain) { movesAgain = false; refreshMoves(); }
+  }
+
+  function drawExtras() {
+    const texts = describe(moves);
+    if (lastMove) {
+      lastMove.hidden = !moves.length;
+      lastMove.replaceChildren(...(moves.length ? [h("b", {}, T.message("last_move") + ": "), texts[texts.length - 1]] : []));
+    }
+    if (logList) {
+      logList.replaceChildren(...texts.map((text, i) => h("li", {
+        class: i === texts.length - 1 ? "latest" : null, value: String(moves[i].step) },
+      h("span", {}, text), " ", timeTag(moves[i].time))));
+      if (log) log.hidden = !moves.length;
+    }
+    if (progress) {
+      const made = typeof renderer().progress === "function" ? renderer().progress(moves, view, ctx) : null;
+      progress.replaceChildren(...(made ? [h("h2", {}, made.title), K.chart(view, made.series, made.labels, ctx) || ""] : []));
+    }
+    T.freshenTimes();
+  }
+
+  function h(tag, attrs, ...children) { return K.h(tag, attrs, ...children); }
+
+  function timeTag(stamp) {
+    return h("time", { datetime: stamp, "data-ago": "", class: "muted small" }, "");
+  }
+
+  /* --- the way on: the next game in the same seat --------------------------------------- */
+  let following = false;
+  async function followWhenOver() {
+    if (page.replay || following || view.status === "active" || !page.urls.next) return;
+    following = true;
+    for (let tries = 0; tries < 400; tries += 1) {
+      try {
+        const response = await fetch(page.urls.next, { credentials: "same-origin" });
+        const next = response.ok ? await response.json() : {};
+        if (next.game_id) { await takeNext(next); return; }
+      } catch (err) { /* offline: try again */ }
+      await new Promise((resolve) => { setTimeout(resolve, 3000); });
+    }
+  }
+
+  async function takeNext(next) {
+    if (next.follow) {
+      try {
+        const reply = await T.post(next.follow, {});
+        window.location.assign(reply.url);
+        return;
+      } catch (err) { T.showError(err); }
+    }
+    const note = document.getElementById("next-game");
+    if (note) {
+      note.hidden = false;
+      note.replaceChildren(h("a", { class: "button big", href: next.url }, T.message("next_game")));
+    }
+  }
+
+  /* --- the stream and the polling fallback -------------------------------------------- */
   function setConnected(ok) {
     banner.hidden = ok;
     live.classList.toggle("on", ok);
@@ -132,7 +293,7 @@
       T.showError("");
       return true;
     } catch (err) {
-      T.showError(err.message);
+      T.showError(err);
       if (button) button.disabled = false;
       return false;
     }
@@ -141,6 +302,11 @@
   board.addEventListener("click", (event) => {
     const action = event.target.closest("[data-action]");
     if (action) { send(ctx.act(action.dataset.action), action); return; }
+    const refused = event.target.closest("[data-refuse]");
+    if (refused && typeof renderer().refusal === "function") {
+      T.showError(renderer().refusal(view, refused.dataset.refuse, ctx));
+      return;
+    }
     const chance = event.target.closest("[data-chance]");
     if (chance) { send(ctx.chance({ action: chance.dataset.chance }), chance); return; }
     const random = event.target.closest("[data-chance-random]");
@@ -148,6 +314,15 @@
   });
 
   document.addEventListener("click", async (event) => {
+    const again = event.target.closest("[data-play-again]");
+    if (again) {
+      again.disabled = true;
+      try {
+        const reply = await T.post(again.dataset.playAgain, {});
+        window.location.assign(reply.url);
+      } catch (err) { T.showError(err); again.disabled = false; }
+      return;
+    }
     const hostButton = event.target.closest("[data-host-post]");
     if (!hostButton) return;
     if (hostButton.dataset.confirm && !window.confirm(hostButton.dataset.confirm)) return;
@@ -155,13 +330,21 @@
     hostButton.disabled = false;
   });
 
-  /* A replay's chart: each seat's score after every step. */
-  function replayChart() {
+  /* A replay: the step in words, and the chart of each seat's score after every step. */
+  function replayPage() {
+    if (!page.steps) return;
+    const step = document.getElementById("step-words");
+    if (step) {
+      const index = Number(step.dataset.index);
+      const list = page.steps.slice(1, index + 1).map((s, i) => ({ step: i + 1, seat: s.seat, verb: (s.action || "").split(" ")[0], action: s.action, by: s.by }));
+      const texts = list.length ? describe(list) : [];
+      step.textContent = index === 0 ? T.message("start_of_game") : texts[texts.length - 1];
+    }
     const box = document.getElementById("replay-chart");
-    if (!box || !page.steps) return;
+    if (!box) return;
     const series = {};
-    page.steps.forEach((step, index) => {
-      const scores = step.scores || {};
+    page.steps.forEach((s, index) => {
+      const scores = s.scores || {};
       for (const [seat, value] of Object.entries(scores)) {
         if (typeof value !== "number") continue;
         if (!series[seat]) series[seat] = new Array(index).fill(value);
@@ -169,10 +352,12 @@
       }
     });
     const labels = page.steps.map((_, i) => String(i));
-    box.replaceChildren(window.TabletopKit.chart(view, series, labels, ctx) || "");
+    box.replaceChildren(K.chart(view, series, labels, ctx) || "");
   }
 
-  window.TabletopGame = { view: () => view, act: ctx.act, applyDelta, draw, ctx, replay: page.replay };
+  window.TabletopGame = { view: () => view, act: ctx.act, applyDelta, draw, ctx, replay: page.replay, moves: () => moves };
   // The game's own scripts load after this one; draw once they have registered the board.
-  document.addEventListener("DOMContentLoaded", () => { draw(); replayChart(); connect(); });
+  document.addEventListener("DOMContentLoaded", () => {
+    draw(); replayPage(); turnCue(true); connect(); refreshMoves(); followWhenOver();
+  });
 })();

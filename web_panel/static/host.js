@@ -10,7 +10,7 @@
       try {
         await T.post(pinForm.dataset.loginUrl, { pin: document.getElementById("pin").value });
         window.location.reload();
-      } catch (err) { T.showError(err.message); }
+      } catch (err) { T.showError(err); }
     });
   }
 
@@ -22,31 +22,79 @@
     });
   }
 
+  /* The game the box's pad follows (POST /api/host/pad). */
+  for (const button of document.querySelectorAll("[data-pad]")) {
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try {
+        const game = button.dataset.padGame;
+        await T.post(button.dataset.pad, { game_id: game === "" ? null : Number(game) });
+        window.location.reload();
+      } catch (err) { T.showError(err); button.disabled = false; }
+    });
+  }
+
   for (const button of document.querySelectorAll("[data-lock]")) {
     button.addEventListener("click", async () => {
       try {
         await T.post(button.dataset.lock, { locked: button.dataset.locked === "true" });
         window.location.reload();
-      } catch (err) { T.showError(err.message); }
+      } catch (err) { T.showError(err); }
     });
   }
 
   const form = document.getElementById("new-game");
   if (form) {
     const players = document.getElementById("players");
-    document.getElementById("add-player").addEventListener("click", () => {
-      const count = players.querySelectorAll("input").length;
-      if (count >= Number(form.dataset.max)) return;
-      const input = document.createElement("input");
-      input.className = "player"; input.name = "player"; input.maxLength = 40;
-      input.placeholder = T.message("player_n", { n: count + 1 });
-      players.appendChild(input);
-      input.focus();
-    });
+    const inputs = () => [...players.querySelectorAll("input")];
+    const addButton = document.getElementById("add-player");
+    /* The seat choices (the Lock, the first player) name the players as they are typed, and
+       offer only the seats the form has. */
+    const nameSeats = () => {
+      const names = inputs().map((i) => i.value.trim());
+      for (const option of form.querySelectorAll("[data-seat-select] option[data-seat]")) {
+        const seat = Number(option.dataset.seat);
+        option.hidden = seat >= names.length;
+        option.textContent = names[seat] || T.message("player_n", { n: seat + 1 });
+      }
+      if (addButton) addButton.disabled = names.length >= Number(form.dataset.max);
+    };
+    players.addEventListener("input", nameSeats);
+    if (addButton) {
+      addButton.addEventListener("click", () => {
+        const count = inputs().length;
+        if (count >= Number(form.dataset.max)) return;
+        const label = document.createElement("label");
+        label.className = "player-row";
+        const hidden = document.createElement("span");
+        hidden.className = "visually-hidden";
+        hidden.textContent = T.message("player_n", { n: count + 1 });
+        const input = document.createElement("input");
+        input.className = "player"; input.name = "player"; input.maxLength = 40;
+        input.autocomplete = "off";
+        input.placeholder = T.message("player_n", { n: count + 1 });
+        label.append(hidden, input);
+        players.appendChild(label);
+        input.focus();
+        nameSeats();
+      });
+    }
+    /* "No limit" switches its number off (and sends "none"). */
+    for (const box of form.querySelectorAll("[data-none-for]")) {
+      box.addEventListener("change", () => {
+        const field = document.getElementById("opt-" + box.dataset.noneFor);
+        field.disabled = box.checked;
+        if (!box.checked && field.value === "") field.focus();
+      });
+    }
+    nameSeats();
     const collect = () => {
-      const names = [...players.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean);
+      const names = inputs().map((i) => i.value.trim()).filter(Boolean);
       const options = {};
-      for (const field of form.querySelectorAll("[data-option] select, [data-option] input")) {
+      for (const field of form.querySelectorAll("[data-option] select, [data-option] input:not([type=checkbox])")) {
+        const none = form.querySelector(`[data-none-for="${field.name}"]`);
+        if (none && none.checked) { options[field.name] = "none"; continue; }
+        // an empty field keeps the rules' default (which may depend on the other options)
         if (field.value.trim() !== "") options[field.name] = field.value.trim();
       }
       return { names, options };
@@ -57,7 +105,7 @@
       try {
         const reply = await T.post(form.dataset.createUrl, { game: form.dataset.game, players: names, options });
         window.location.assign(reply.url);
-      } catch (err) { T.showError(err.message); }
+      } catch (err) { T.showError(err); }
     });
     const tournament = document.getElementById("start-tournament");
     if (tournament) {
@@ -67,7 +115,7 @@
         try {
           const reply = await T.post(form.dataset.tournamentUrl, { game: form.dataset.game, players: names, options });
           window.location.assign(reply.url);
-        } catch (err) { T.showError(err.message); }
+        } catch (err) { T.showError(err); }
       });
     }
   }
@@ -80,6 +128,6 @@
       const reply = await T.post(button.dataset.reissue || button.dataset.hostPost);
       if (button.dataset.reissue) window.location.assign(reply.url);
       else window.location.reload();
-    } catch (err) { T.showError(err.message); }
+    } catch (err) { T.showError(err); }
   });
 })();

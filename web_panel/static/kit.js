@@ -4,9 +4,19 @@
 "use strict";
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
-  /* Seat colours, in seat order (red, blue, yellow, green, …); a game may draw its own pieces'. */
-  const SEAT_COLOURS = ["#d93838", "#2f6fd6", "#e0b000", "#2e9e4f", "#8e44ad", "#e67e22",
+  /* Seat colours, in seat order (red, blue, yellow, green, …), when a game names none; a game
+     whose view names its pieces' colours ("colours": ["white", "red"]) is drawn in those, so
+     the phone shows the pieces on the table. Every colour has an ink (black or white, whichever
+     reads better on it: WCAG AA), and every seat a shape, so seats are told apart without
+     colour too. The four pieces' shades (red, blue, yellow, green) are picked to stay apart
+     under protanopia, deuteranopia, tritanopia and in grey (tests/e2e/test_accessibility.py). */
+  const SEAT_COLOURS = ["#b71c1c", "#1a237e", "#fdd835", "#66bb6a", "#8e44ad", "#e67e22",
     "#16a0a0", "#c2185b"];
+  const NAMED = { white: "#f7f7f2", red: "#b71c1c", blue: "#1a237e", yellow: "#fdd835",
+    green: "#66bb6a", black: "#222222" };
+  const SHAPES = ["circle", "square", "triangle", "diamond"];
+  /* An outcome's keys that list seats (a reason names those players). */
+  const SEAT_LISTS = ["winners", "tied", "found_by"];
 
   function append(node, children) {
     for (const child of children.flat(Infinity)) {
@@ -44,45 +54,134 @@
     return append(set(document.createElementNS(SVG, tag), attrs), children);
   }
 
-  function seatColour(seat) {
-    return seat === null || seat === undefined || seat < 0 ? "#777777"
-      : SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  function seatColour(seat, view) {
+    if (seat === null || seat === undefined || seat < 0) return "#6b6b70";
+    const named = view && Array.isArray(view.colours) ? NAMED[view.colours[seat]] : undefined;
+    return named || SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  }
+
+  /* The relative luminance of a colour "#rrggbb" (WCAG 2). */
+  function luminance(hex) {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  }
+
+  /* Black or white, whichever contrasts more with ``hex``. */
+  function inkOn(hex) {
+    const l = luminance(hex);
+    return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? "#ffffff" : "#111111";
+  }
+
+  /* The CSS variables that draw a seat: its colour and its ink. */
+  function seatStyle(seat, view) {
+    const colour = seatColour(seat, view);
+    return { "--seat": colour, "--seat-ink": inkOn(colour) };
+  }
+
+  /* A seat's shape (circle, square, triangle, diamond), for markers told apart without colour. */
+  function seatShape(seat) {
+    return SHAPES[((seat % SHAPES.length) + SHAPES.length) % SHAPES.length];
+  }
+
+  /* A marker of ``seat`` at (x, y) of radius r on an SVG drawing, in its seat's shape. */
+  function markerShape(seat, view, x, y, r, attrs) {
+    const fill = seatColour(seat, view);
+    const base = { class: "marker", fill, "data-seat": seat, ...(attrs || {}) };
+    const shape = seatShape(seat);
+    const f = (v) => Number(v.toFixed(4));
+    if (shape === "square") {
+      return s("rect", { ...base, x: f(x - r * 0.85), y: f(y - r * 0.85), width: f(r * 1.7), height: f(r * 1.7) });
+    }
+    if (shape === "triangle") {
+      return s("path", { ...base, d: `M${f(x)},${f(y - r * 1.1)}L${f(x + r)},${f(y + r * 0.75)}L${f(x - r)},${f(y + r * 0.75)}Z` });
+    }
+    if (shape === "diamond") {
+      return s("path", { ...base, d: `M${f(x)},${f(y - r * 1.15)}L${f(x + r * 1.15)},${f(y)}L${f(x)},${f(y + r * 1.15)}L${f(x - r * 1.15)},${f(y)}Z` });
+    }
+    return s("circle", { ...base, cx: f(x), cy: f(y), r: f(r) });
   }
 
   /* A seat's chip: the player's name in their colour (bold outline for "me"). */
   function seatChip(view, seat, extra) {
     const cls = ["seat-chip", "claimed", seat === view.you ? "me" : "", extra || ""].join(" ").trim();
-    return h("span", { class: cls, style: { "--seat": seatColour(seat) } }, (view.seats || [])[seat]);
+    return h("span", { class: cls, style: seatStyle(seat, view), dataset: { seat } }, (view.seats || [])[seat]);
   }
 
-  /* The game's outcome: winners (or nobody), the reason in the page's language. */
-  function outcomeBox(view, ctx) {
+  /* The seats with the top score of the outcome (a tie names them): the outcome's own "tied"
+     when it names them, else those sharing the highest score. */
+  function topSeats(view) {
+    const tied = (view.outcome || {}).tied;
+    if (Array.isArray(tied) && tied.length) return tied;
+    const scores = (view.outcome || {}).scores;
+    if (!Array.isArray(scores) || !scores.length) return [];
+    const numbers = scores.filter((v) => typeof v === "number");
+    // a draw with no scores to compare (ICO's) ties nobody
+    if (!numbers.length || (view.outcome.draw && numbers.every((v) => v === 0))) return [];
+    const top = Math.max(...numbers);
+    return scores.map((v, seat) => (v === top ? seat : null)).filter((seat) => seat !== null);
+  }
+
+  /* The results: who won (or who tied, named), why, and each player's figures — the score and
+     the game's own (``stats``: [{label, values: per seat}]) — then where to go on: the
+     tournament's standings, play again (the host), the replay, the games. */
+  function outcomeBox(view, ctx, stats) {
     if (view.outcome) {
       const outcome = view.outcome;
       const winners = outcome.winners || [];
-      return h("div", { class: "outcome card" },
+      const tied = winners.length ? [] : topSeats(view);
+      const scores = Array.isArray(outcome.scores) ? outcome.scores : null;
+      const order = (view.seats || []).map((_, seat) => seat);
+      if (scores) order.sort((a, b) => (Number(scores[b]) || 0) - (Number(scores[a]) || 0) || a - b);
+      const rows = (stats || []).filter((row) => row && Array.isArray(row.values));
+      return h("div", { class: "outcome card", role: "status" },
         h("h2", {}, ctx.t("game_over")),
         winners.length
           ? h("p", { class: "winners" }, ctx.t("winners"), ": ", winners.map((w) => seatChip(view, w, "winner")))
-          : h("p", { class: "winners" }, ctx.t("no_winner")),
-        h("p", { class: "muted reason" }, reasonText(view, ctx)),
-        ctx.tournament ? h("p", {},
-          h("a", { class: "button", href: ctx.urls.tournament }, ctx.t("standings")), " ",
-          h("a", { class: "button secondary", href: ctx.urls.home }, ctx.t("nav_games"))) : null);
+          : tied.length > 1
+            ? h("p", { class: "winners tied" }, ctx.t("tied"), ": ", tied.map((w) => seatChip(view, w)))
+            : h("p", { class: "winners" }, ctx.t("no_winner")),
+        h("p", { class: "reason" }, reasonText(view, ctx)),
+        scores || rows.length ? h("table", { class: "results" },
+          h("caption", { class: "visually-hidden" }, ctx.t("results")),
+          h("tr", {}, h("th", { scope: "col" }, ctx.t("player")),
+            scores ? h("th", { scope: "col" }, ctx.t("score")) : null,
+            rows.map((row) => h("th", { scope: "col" }, row.label))),
+          order.map((seat) => h("tr", { class: winners.includes(seat) ? "winner-row" : null },
+            h("th", { scope: "row" }, seatChip(view, seat, winners.includes(seat) ? "winner" : "")),
+            scores ? h("td", {}, h("b", {}, String(scores[seat] ?? "—"))) : null,
+            rows.map((row) => h("td", {}, String(row.values[seat] ?? "—")))))) : null,
+        nextSteps(view, ctx));
     }
-    if (view.status === "abandoned") return h("div", { class: "outcome card" }, h("h2", {}, ctx.t("abandoned")));
+    if (view.status === "abandoned") {
+      return h("div", { class: "outcome card", role: "status" }, h("h2", {}, ctx.t("abandoned")), nextSteps(view, ctx));
+    }
     return null;
   }
 
+  function nextSteps(view, ctx) {
+    if (ctx.replay) return null;
+    const urls = ctx.urls || {};
+    return h("p", { class: "next-steps" },
+      ctx.tournament && urls.tournament ? h("a", { class: "button", href: urls.tournament }, ctx.t("standings")) : null,
+      !ctx.tournament && ctx.isHost && urls.again
+        ? h("button", { type: "button", class: "big", dataset: { playAgain: urls.again } }, ctx.t("play_again")) : null,
+      urls.replay && view.status !== "active" ? h("a", { class: "button secondary", href: urls.replay }, ctx.t("replay")) : null,
+      urls.home ? h("a", { class: "button secondary", href: urls.home }, ctx.t("nav_games")) : null);
+  }
+
   /* The outcome's reason: the game's words for it, blanks filled from the outcome (a seat's
-     number becomes the player's name). */
+     number becomes the player's name; {tied} names the players who share the top score). */
   function reasonText(view, ctx) {
     const outcome = view.outcome || {};
     const values = {};
+    const names = (seats) => seats.map((seat) => view.seats[seat]).join(ctx.t("and_separator"));
     for (const [key, value] of Object.entries(outcome)) {
-      values[key] = Array.isArray(value) ? value.join(", ") : value;
+      values[key] = !Array.isArray(value) ? value
+        : SEAT_LISTS.includes(key) ? names(value) : value.join(", ");
     }
     if ((outcome.winners || []).length) values.winner = view.seats[outcome.winners[0]];
+    values.tied = names(topSeats(view));
     return ctx.t("reason." + outcome.reason, values);
   }
 
@@ -105,11 +204,13 @@
         ctx.t("abandon")));
   }
 
-  /* A line chart of each seat's score: series {seat: [values…]}, one label per point. */
+  /* A line chart of each seat's score: series {seat: [values…]}, one label per point. Players
+     who share a score stay visible: each line has its own dash and its points the seat's shape,
+     and lines on the same values are drawn side by side (a pixel or two apart). */
   function chart(view, series, labels, ctx) {
     const seats = Object.keys(series).map(Number);
     if (!seats.length || labels.length < 2) return null;
-    const W = 320, H = 170, LEFT = 34, RIGHT = 8, TOP = 10, BOTTOM = 22;
+    const W = 320, H = 170, LEFT = 34, RIGHT = 10, TOP = 10, BOTTOM = 22;
     const all = seats.flatMap((seat) => series[seat]);
     const low = Math.min(0, ...all);
     const high = Math.max(1, ...all);
@@ -118,6 +219,9 @@
     const y = (v) => TOP + ((H - TOP - BOTTOM) * (high - v)) / (high - low);
     const ticks = [...new Set([low, 0, high])].sort((a, b) => a - b);
     const every = Math.max(1, Math.floor(labels.length / 8));
+    const DASHES = ["", "7 4", "2 3", "10 3 2 3"];
+    const nudge = (index) => (index - (seats.length - 1) / 2) * 1.6;
+    const dots = labels.length <= 24;
     return h("figure", { class: "chart" },
       s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": ctx.t("score_chart") },
         s("line", { class: "axis", x1: LEFT, y1: H - BOTTOM, x2: W, y2: H - BOTTOM }),
@@ -127,10 +231,14 @@
           s("text", { class: "tick", x: LEFT - 4, y: y(v) + 4, "text-anchor": "end" }, String(v))]),
         labels.map((label, i) => (i % every === 0 || i === labels.length - 1)
           ? s("text", { class: "tick", x: x(i), y: H - 6, "text-anchor": "middle" }, label) : null),
-        seats.map((seat) => s("polyline", {
-          points: series[seat].map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
-          stroke: seatColour(seat) }))),
-      h("figcaption", {}, seats.map((seat) => h("span", { class: "legend", style: { "--seat": seatColour(seat) } },
+        seats.map((seat, index) => s("g", { class: "series", "data-seat": seat },
+          s("polyline", {
+            points: series[seat].map((v, i) => `${x(i).toFixed(1)},${(y(v) + nudge(index)).toFixed(1)}`).join(" "),
+            stroke: seatColour(seat, view), "stroke-dasharray": DASHES[index % DASHES.length] || null }),
+          dots ? series[seat].map((v, i) => markerShape(seat, view, x(i), y(v) + nudge(index), 2.6,
+            { class: "point", stroke: "#333", "stroke-width": 0.6 })) : null))),
+      h("figcaption", {}, seats.map((seat) => h("span", { class: "legend", style: seatStyle(seat, view),
+        dataset: { seat, shape: seatShape(seat) } },
         view.seats[seat], " ", String(series[seat][series[seat].length - 1])))));
   }
 
@@ -162,6 +270,7 @@
   function register(game, board) { boards[game] = board; }
   function board(game) { return boards[game] || boards["*"]; }
 
-  window.TabletopKit = { h, s, memo, seatColour, seatChip, outcomeBox, reasonText, waitingFor, hostTools, chart, facts };
+  window.TabletopKit = { h, s, memo, seatColour, seatStyle, seatShape, markerShape, inkOn, seatChip,
+    outcomeBox, reasonText, topSeats, waitingFor, hostTools, chart, facts };
   window.TabletopBoards = { register, board };
 })();

@@ -1,4 +1,5 @@
-/* Shared by every page: messages, JSON POSTs with the CSRF header, the error banner, joining. */
+/* Shared by every page: messages, JSON POSTs with the CSRF header, the error banner, joining,
+   and times shown relative to now ("3 min ago") with the phone's local date as their tooltip. */
 "use strict";
 (function () {
   const messages = JSON.parse(document.getElementById("messages").textContent || "{}");
@@ -11,11 +12,25 @@
     return text;
   }
 
-  /* Show ``text`` in the banner (``sticky``: until the page changes, else for 8 s). */
-  function showError(text, sticky) {
+  /* Show a refusal in the banner: ``what`` is a text or an error from ``post`` (its sentence,
+     and the rules' own wording folded away when the server gave one). ``sticky``: until the
+     page changes, else for 8 s. */
+  function showError(what, sticky) {
     const box = document.getElementById("message");
     if (!box) return;
-    box.textContent = text;
+    const text = what && typeof what === "object" ? what.message : (what || "");
+    const detail = what && typeof what === "object" ? what.detail : null;
+    box.replaceChildren(document.createTextNode(text));
+    if (detail) {
+      const more = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = message("refusal.detail");
+      const words = document.createElement("p");
+      words.lang = "en";
+      words.textContent = detail;
+      more.append(summary, words);
+      box.appendChild(more);
+    }
     box.hidden = !text;
     clearTimeout(showError.timer);
     if (text && !sticky) {
@@ -42,11 +57,37 @@
     if (!response.ok) {
       const error = new Error(data.message || message("refused"));
       error.status = response.status;
+      error.detail = data.detail || null;
       error.data = data;
       throw error;
     }
     return data;
   }
+
+  /* How long ago a stamp was, counted as web_panel/times.py counts. */
+  function ago(stamp) {
+    const seconds = Math.max(0, Math.floor((Date.now() - Date.parse(stamp)) / 1000));
+    for (const [size, one, many] of [[86400, "ago.day", "ago.days"], [3600, "ago.hour", "ago.hours"],
+      [60, "ago.min", "ago.mins"]]) {
+      if (seconds >= size) {
+        const n = Math.floor(seconds / size);
+        return message(n === 1 ? one : many, { n });
+      }
+    }
+    return message("ago.now");
+  }
+
+  function freshenTimes() {
+    const lang = document.documentElement.lang || undefined;
+    for (const node of document.querySelectorAll("time[data-ago]")) {
+      const stamp = node.getAttribute("datetime");
+      if (Number.isNaN(Date.parse(stamp))) continue;
+      node.textContent = ago(stamp);
+      node.title = new Date(stamp).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+    }
+  }
+  freshenTimes();
+  setInterval(freshenTimes, 30000);
 
   document.addEventListener("click", async (event) => {
     const claim = event.target.closest("[data-claim], [data-handover]");
@@ -59,10 +100,10 @@
       const reply = await post(claim.dataset.claim || claim.dataset.handover, body);
       window.location.assign(reply.url);
     } catch (err) {
-      showError(err.message);
+      showError(err);
       claim.disabled = false;
     }
   });
 
-  window.Tabletop = { message, showError, post };
+  window.Tabletop = { message, showError, post, ago, freshenTimes };
 })();

@@ -19,6 +19,33 @@ TEXTS = {
     "place_hint": {"en": "Tap an empty cell to write your {n}.",
                    "ja": "空いているマスをタップして {n} を書き込みます。"},
     "cell_at": {"en": "Row {row}, column {column}", "ja": "{row} 行 {column} 列"},
+    "cell_holds": {"en": "Row {row}, column {column}: {n}, {name}",
+                   "ja": "{row} 行 {column} 列:{n}({name})"},
+    "nobody_scores": {"en": "A line nobody dominates shows the sum of its cells and scores for "
+                            "nobody.",
+                      "ja": "支配するプレイヤーがいない行・列は、マスの数字の合計を表示します"
+                            "(得点にはなりません)。"},
+    # the move log
+    "move_roll": {"en": "The die shows {n}.", "ja": "サイコロの目は {n}。"},
+    "move_place": {"en": "{name} writes {n} in row {row}, column {column}.",
+                   "ja": "{name} が {row} 行 {column} 列に {n} を書き込みました。"},
+    "totals_chart": {"en": "Totals, number by number", "ja": "合計値の推移"},
+    "cells_written": {"en": "Cells written", "ja": "書き込んだマス"},
+    "lines_dominated": {"en": "Lines dominated", "ja": "支配した行・列"},
+    "rules_help": {
+        "en": "Roll the die, then write the number in an empty cell of the grid in your "
+              "colour; players take turns.\n"
+              "You dominate a row or column (with diagonals: a diagonal too) where you have "
+              "written more numbers than anyone else. When the grid is full, each dominated "
+              "line's total goes to its dominator; a line whose every cell is the dominator's "
+              "earns a +10 bonus.\n"
+              "The highest total wins; equal totals are a draw.",
+        "ja": "サイコロを振り、出た目をマス目の空いているマスに自分の色で書き込みます。"
+              "手番は交互です。\n"
+              "ほかのプレイヤーより多く数字を書き込んだ行・列(斜めありなら斜めも)を"
+              "支配します。マス目が埋まったら、支配している行・列の合計値がそのプレイヤーの"
+              "得点になり、すべてのマスが支配したプレイヤーのものならボーナス +10。\n"
+              "合計値が最も多いプレイヤーの勝ち。同じなら引き分けです。"},
     # the tally
     "tally": {"en": "Tally", "ja": "集計"},
     "line_points": {"en": "Rows and columns", "ja": "行・列"},
@@ -42,8 +69,8 @@ TEXTS = {
     # how a game ends (rules.dice216.Reason; {total} is the top total)
     "reason.highest_total": {"en": "{winner} has the highest total, {total}.",
                              "ja": "合計値 {total} で {winner} の勝ちです。"},
-    "reason.equal_totals": {"en": "The highest totals are equal ({total}): a draw.",
-                            "ja": "最も多い合計値が同じ ({total}) で、引き分けです。"},
+    "reason.equal_totals": {"en": "{tied} have equal highest totals ({total}): a draw.",
+                            "ja": "{tied} の合計値が同じ ({total}) で、引き分けです。"},
     # the options (the new-game form)
     "option.line_total": {"en": "A dominated line scores", "ja": "支配した行・列の得点"},
     "help.line_total": {
@@ -104,11 +131,17 @@ TEXTS = {
               "同数ならどちらにも加算しない。"},
     "option.first_player": {"en": "First player", "ja": "最初の手番"},
     "help.first_player": {
-        "en": "Who writes first: the player's number in the list (0 is the first name), or "
-              "random. The seed leaves it to the table: whoever rolled dice most recently "
-              "decides how.",
-        "ja": "最初に記入するプレイヤー:一覧での番号(0 が最初の名前)、または random(ランダム)。"
-              "ルールでは、最近ダイスを振った人が任意の方法で手番を決める。"},
+        "en": "Who writes first, or chosen at random. The seed leaves it to the table: whoever "
+              "rolled dice most recently decides how.",
+        "ja": "最初に記入するプレイヤー、またはランダム。ルールでは、最近ダイスを振った人が"
+              "任意の方法で手番を決める。"},
+    # what "as the rules say" means for an option whose default depends on the others
+    "auto.handicap": {"en": "As the rules say: on with diagonals, else off",
+                      "ja": "ルールどおり:斜めありならオン、なしならオフ"},
+    "auto.size": {"en": "From the number of players: 6×6 for two, 12×12 for three or four",
+                  "ja": "人数で決める:2人は 6×6、3人・4人は 12×12"},
+    "auto.die_faces": {"en": "The grid's own die (4, 6 or 8 faces; 6 on 12×12)",
+                       "ja": "マス目に合わせたダイス(4面・6面・8面、12×12 は6面)"},
 }
 
 PANEL = PanelGame(id="dice216", folder=Path(__file__).parent, scripts=("board.js",),

@@ -46,8 +46,10 @@
     const cells = [];
     (view.cells || []).forEach((row, r) => row.forEach((cell, c) => {
       if (cell) {
-        cells.push(h("div", { class: "cell owned", style: { "--seat": K.seatColour(cell.owner) },
-          title: view.seats[cell.owner] }, String(cell.value)));
+        cells.push(h("div", { class: "cell owned", style: K.seatStyle(cell.owner, view),
+          dataset: { shape: K.seatShape(cell.owner) }, title: view.seats[cell.owner],
+          role: "img", "aria-label": ctx.t("cell_holds", { row: r + 1, column: c + 1, n: cell.value, name: view.seats[cell.owner] }) },
+        String(cell.value)));
       } else if (placing) {
         cells.push(h("button", { type: "button", class: "cell empty",
           dataset: { action: `place ${r + 1} ${c + 1}` },
@@ -69,7 +71,7 @@
     const row = (label, values, cls) => h("tr", { class: cls || null }, h("td", {}, label),
       values.map((value) => h("td", {}, value)));
     const rows = [
-      h("tr", {}, h("th", {}), seats.map((name, seat) => h("th", { style: { color: K.seatColour(seat) } }, name))),
+      h("tr", {}, h("th", {}), seats.map((name, seat) => h("th", { scope: "col" }, K.seatChip(view, seat)))),
       row(ctx.t(options.diagonals ? "line_points_with_diagonals" : "line_points"),
         seats.map((_, seat) => String(part(seat, "lines") ?? 0))),
       row(ctx.t("bonus"), seats.map((_, seat) => String(part(seat, "bonus") ?? 0))),
@@ -84,7 +86,7 @@
         : "—"), "handicap"));
     }
     rows.push(row(ctx.t("total"), (view.totals || []).map((value) => h("b", {}, String(value))), "totals"));
-    const projecting = !view.final && (view.projected || []).length;
+    const projecting = !view.final && !view.outcome && view.status !== "finished" && (view.projected || []).length;
     if (projecting) {
       rows.push(row(ctx.t("projected"), view.projected.map((value) => Number(value).toFixed(1)), "projected"));
     }
@@ -110,10 +112,21 @@
           `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
       h("td", {}, line.dominator === null || line.dominator === undefined
         ? "—" : K.seatChip(view, line.dominator)),
-      h("td", {}, String(line.total)),
+      h("td", {}, String(line.dominator === null || line.dominator === undefined ? line.sum : line.total)),
       h("td", {}, line.bonus ? String(line.bonus) : "")));
-    return h("div", { class: "lines", style: { "--rows": String(lines.length + 1) } },
+    return h("div", { class: "lines", style: { "--rows": String(lines.length + 2) } },
+      h("p", { class: "muted small" }, ctx.t("nobody_scores")),
       h("table", { class: "lines-table" }, head, rows));
+  }
+
+  /* The results' figures: cells written and lines dominated. */
+  function stats(view, ctx) {
+    const seats = view.seats || [];
+    const cells = (view.cells || []).flat().filter(Boolean);
+    return [
+      { label: ctx.t("cells_written"), values: seats.map((_, seat) => cells.filter((c) => c.owner === seat).length) },
+      { label: ctx.t("lines_dominated"), values: seats.map((_, seat) => (view.lines || []).filter((l) => l.dominator === seat).length) },
+    ];
   }
 
   function render(view, ctx) {
@@ -122,7 +135,7 @@
         `${view.size}×${view.size} · d${view.die_faces}`,
         ctx.t("turn") + " " + view.turn,
         view.pending_roll ? h("span", { class: "die-face" }, String(view.pending_roll)) : null),
-      K.outcomeBox(view, ctx),
+      K.outcomeBox(view, ctx, stats(view, ctx)),
       K.waitingFor(view, ctx),
       rollCard(view, ctx),
       myTurn(view, ctx) && view.pending_roll
@@ -133,5 +146,35 @@
       K.hostTools(view, ctx));
   }
 
-  window.TabletopBoards.register("dice216", { render });
+  /* Each move in words: the die's value, then who wrote it where. */
+  function describe(moves, view, ctx) {
+    let roll = null;
+    return moves.map((move) => {
+      const words = String(move.action || move.verb).split(/\s+/);
+      if (words[0] === "roll") {
+        roll = words[1];
+        return ctx.t("move_roll", { n: words[1] });
+      }
+      if (words[0] === "place") {
+        return ctx.t("move_place", { name: (view.seats || [])[move.seat], n: roll ?? "?", row: words[1], column: words[2] });
+      }
+      return ctx.t("move_generic", { name: (view.seats || [])[move.seat], action: move.action || move.verb });
+    });
+  }
+
+  /* Each player's total after every number written (the move log's public figures). */
+  function progress(moves, view, ctx) {
+    const series = {};
+    (view.seats || []).forEach((_, seat) => { series[seat] = [0]; });
+    const labels = ["0"];
+    for (const move of moves) {
+      if (move.verb !== "place" || !Array.isArray(move.scores)) continue;
+      move.scores.forEach((value, seat) => { if (series[seat]) series[seat].push(Number(value) || 0); });
+      labels.push(String(labels.length));
+    }
+    if (labels.length < 2) return null;
+    return { title: ctx.t("totals_chart"), series, labels };
+  }
+
+  window.TabletopBoards.register("dice216", { render, describe, progress });
 })();

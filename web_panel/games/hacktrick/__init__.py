@@ -21,6 +21,16 @@ TEXTS = {
     "markers_left": {"en": "Cursor markers left", "ja": "手元のカーソルマーカー"},
     "captured": {"en": "Opponent's cursor markers taken", "ja": "手元の相手のカーソルマーカー"},
     "your_hand": {"en": "Your hand", "ja": "あなたの手札"},
+    "markers_n": {"en": "{n}", "ja": "{n} 個"},
+    "markers_with_x2": {"en": "{n} (the ×2 among them)", "ja": "{n} 個(x2 を含む)"},
+    "points_of": {"en": "{name}: {points} of {target} excellence points",
+                  "ja": "{name}:エクセレンスポイント {points} / {target}"},
+    "round_result": {"en": "Round {round} won", "ja": "ラウンド {round} の結果"},
+    "square_holds": {"en": "Square {square}: {markers}", "ja": "マス {square}:{markers}"},
+    "cannot_play_rightmost": {"en": "equals the rightmost card of the row ({card})",
+                              "ja": "カード列の右端 ({card}) と同じ"},
+    "cannot_play_now": {"en": "cannot be played now", "ja": "今は出せない"},
+    "rounds_won": {"en": "Rounds won", "ja": "勝ったラウンド"},
     "pick_card": {"en": "Pick a card, then how to play it.",
                   "ja": "カードを選び、出し方を選んでください。"},
     "pick_table_card": {"en": "Pick the card you lay from your hand on the table, then how to "
@@ -43,6 +53,36 @@ TEXTS = {
     "action_ask": {"en": "Ask the sum", "ja": "アスク・ザ・サム"},
     #: Between the squares of a round's win ("2, 5, 8").
     "list_separator": {"en": ", ", "ja": "・"},
+    # the move log
+    "move_lead": {"en": "{name} leads {card}.", "ja": "{name} が {card} を最初に出しました。"},
+    "move_play": {"en": "{name} plays {card} on square {square}",
+                  "ja": "{name} が {card} を出し、マス {square} にカーソルマーカーを置きました"},
+    "move_draw": {"en": "{name} draws a card", "ja": "{name} が山札からカードをドローしました"},
+    "move_ask": {"en": "{name} asks the sum.", "ja": "{name} がアスク・ザ・サムを行いました。"},
+    "move_x2": {"en": ", ×2", "ja": "(x2)"},
+    "move_declares_play": {"en": ", declares Play!", "ja": "、プレイの宣言"},
+    "move_declares_guard": {"en": ", declares Guard!", "ja": "、ガードの宣言"},
+    "move_end": {"en": ".", "ja": "。"},
+    "rules_help": {
+        "en": "Each turn, play a data card from your hand: it may not equal the rightmost card "
+              "of the card row. Your cursor marker goes on the square of the two cards' sum "
+              "(the opponent's 1 or 2 markers there are captured into your supply).\n"
+              "Or draw a card from the deck instead. Before either, you may Ask the sum "
+              "(discard a captured marker; the opponent says their hand sum).\n"
+              "After playing you may declare Play! (the opponent must play a card) or Guard! "
+              "(the opponent may not declare Play!).\n"
+              "A round is won with three of your markers on one square, or one on each square "
+              "of a line adding up to 15; the ×2 marker doubles the excellence points. The "
+              "first to the target wins.",
+        "ja": "自分のターンに手札からデータカードを1枚出します。カード列の右端と同じ数字は"
+              "出せません。2枚の合計のマスにカーソルマーカーを置きます(相手のマーカーが1つか2つ"
+              "あれば自分の手元に取ります)。\n"
+              "または山札からカードをドローします。その前にアスク・ザ・サム(取ったマーカーを"
+              "捨て、相手が手札の数字の合計値を答える)ができます。\n"
+              "カードを出した後、プレイの宣言(相手はカードを出すしかない)またはガードの宣言"
+              "(相手はプレイの宣言ができない)ができます。\n"
+              "同じマスに自分のマーカー3つ、または足して15になるマスに1つずつでラウンドの勝ち。"
+              "x2 のマーカーでエクセレンスポイントが2倍。目標点を先取したプレイヤーの勝ちです。"},
     # how a round ends (rules.hacktrick.endings.RoundEnd), after "round_won"
     "round_end.three_on_a_square": {
         "en": "three of their cursor markers on square {squares}",

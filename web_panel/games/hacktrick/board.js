@@ -63,13 +63,24 @@
     }
   }
 
+  /* How the last round was won: the sentence, and — while the next round has nothing on the
+     board yet, or when the game is over — a small square with the winning squares marked in the
+     winner's colour, so the table sees what won before the board is cleared. */
   function lastRound(view, ctx) {
     const last = view.last_round;
     if (!last) return null;
     const squares = (last.squares || []).join(ctx.t("list_separator"));
-    return h("p", { class: "muted last-round" },
-      ctx.t("round_won", { round: last.round, name: name(view, last.winner), points: last.points }),
-      " — ", ctx.t("round_end." + last.reason, { squares }));
+    const sentence = [ctx.t("round_won", { round: last.round, name: name(view, last.winner), points: last.points }),
+      " — ", ctx.t("round_end." + last.reason, { squares })];
+    const boardEmpty = Object.values(view.board || {}).every((markers) => !markers.length);
+    if (!boardEmpty && !view.outcome) return h("p", { class: "muted last-round" }, sentence);
+    const won = new Set((last.squares || []).map(Number));
+    return h("div", { class: "card round-result", role: "status" },
+      h("h2", {}, ctx.t("round_result", { round: last.round })),
+      h("div", { class: "mini-magic", "aria-hidden": "true" }, (view.layout || []).flat().map((square) =>
+        h("span", { class: "mini-square" + (won.has(square) ? " won" : ""),
+          style: won.has(square) ? K.seatStyle(last.winner, view) : null }, String(square)))),
+      h("p", { class: "last-round" }, sentence));
   }
 
   function events(view, ctx) {
@@ -85,15 +96,23 @@
     ];
   }
 
-  /* The magic square as laid out on the table, each square with its markers (×2 marked). */
+  /* The magic square as laid out on the table, each square with its markers (in the pieces'
+     colours, white and red, with the owner's initial; ×2 marked); at the game's end the squares
+     of the winning round are marked. */
   function magicSquare(view, ctx) {
     const board = view.board || {};
+    const won = new Set(view.outcome && view.last_round ? (view.last_round.squares || []).map(Number) : []);
     return h("div", { class: "magic", role: "group", "aria-label": ctx.t("magic_square") },
-      (view.layout || []).flat().map((square) => h("div", { class: "square", dataset: { square } },
+      (view.layout || []).flat().map((square) => {
+        const markers = board[String(square)] || [];
+        const said = markers.map((m) => name(view, m.owner) + (m.x2 ? " ×2" : "")).join(", ");
+        return h("div", { class: "square" + (won.has(square) ? " won" : ""), dataset: { square },
+          role: "img", "aria-label": ctx.t("square_holds", { square, markers: said || "—" }) },
         h("span", { class: "n" }, String(square)),
-        h("span", { class: "markers" }, (board[String(square)] || []).map((m) =>
-          h("span", { class: "marker" + (m.x2 ? " x2" : ""), style: { "--seat": K.seatColour(m.owner) },
-            title: name(view, m.owner) }, m.x2 ? "×2" : null))))));
+        h("span", { class: "markers" }, markers.map((m) =>
+          h("span", { class: "marker" + (m.x2 ? " x2" : ""), style: K.seatStyle(m.owner, view),
+            title: name(view, m.owner) }, m.x2 ? "×2" : String(name(view, m.owner) || "").slice(0, 1)))));
+      }));
   }
 
   function cardRow(view, ctx) {
@@ -115,19 +134,23 @@
       seats.map((_, seat) => h("td", {}, cell(seat))));
     const supply = (seat) => (view.supply || [])[seat] || {};
     return h("table", { class: "facts-table" },
-      h("tr", {}, h("th", {}), seats.map((who, seat) => h("th", { style: { color: K.seatColour(seat) } }, who))),
+      h("tr", {}, h("th", {}), seats.map((who, seat) => h("th", { scope: "col" }, K.seatChip(view, seat)))),
       row("hand_size", (seat) => String(((view.hands || [])[seat] || {}).size ?? "—")),
       row("announced_sum", (seat) => {
         const said = (view.announced_sums || [])[seat];
         return said === null || said === undefined ? "—" : String(said);
       }),
       row("markers_left", (seat) => {
-        const s = supply(seat);
-        return s.x2 ? `${s.own - 1}\u00a0+\u00a0×2` : String(s.own);  // the ×2 is one of own
+        const s = supply(seat);  // own counts the ×2 marker when it is still in the supply
+        return ctx.t(s.x2 ? "markers_with_x2" : "markers_n", { n: s.own });
       }),
-      row("captured", (seat) => String(supply(seat).captured)));
+      row("captured", (seat) => {
+        const s = supply(seat);
+        return ctx.t(s.captured_x2 ? "markers_with_x2" : "markers_n", { n: s.captured });
+      }));
   }
 
+  /* The player's own hand while it is not their move (the picker shows it when it is). */
   function myHand(view, ctx, moves) {
     if (view.you === null || view.you === undefined || moves.cards.length) return null;
     const cards = ((view.hands || [])[view.you] || {}).cards;
@@ -136,18 +159,37 @@
       h("div", { class: "hand" }, cards.map((v) => dataCard(v, "big-card")))];
   }
 
-  /* The mover's choices: pick a card, then one of its ways to play; and the other actions. */
+  /* Why a card of the hand cannot be played now. */
+  function whyNot(value, view, ctx) {
+    if (view.rightmost !== null && view.rightmost !== undefined && Number(value) === Number(view.rightmost)) {
+      return ctx.t("cannot_play_rightmost", { card: value });
+    }
+    return ctx.t("cannot_play_now");
+  }
+
+  /* The mover's choices: pick a card — every card of the hand, duplicates too, those that cannot
+     be played disabled with the reason — then one of its ways to play; and the other actions. */
   function moveCard(view, ctx, moves) {
     if (ctx.replay || !(view.legal_actions || []).length) return null;
     const hand = ((view.hands || [])[view.you] || {}).cards;
+    const playable = new Map(moves.cards.map((card) => [card.value, card]));
+    const shown = Array.isArray(hand) && moves.cards.length
+      ? [...hand].sort((a, b) => a - b) : moves.cards.map((card) => card.value);
     return h("div", { class: "moves card" },
       h("h2", {}, ctx.t("your_move")),
       moves.cards.length ? [
         h("p", { class: "muted" }, Array.isArray(hand)
           ? ctx.t("your_hand") + " · " + ctx.t("pick_card") : ctx.t("pick_table_card")),
-        h("div", { class: "pick-cards" }, moves.cards.map((card) =>
-          h("button", { class: "data-card big-card pick", type: "button", "aria-pressed": "false",
-            dataset: { pick: card.value }, onclick: pick }, String(card.value)))),
+        h("div", { class: "pick-cards" }, shown.map((value, index) => {
+          const can = playable.has(value);
+          const why = can ? null : whyNot(value, view, ctx);
+          return h("span", { class: "pick-slot" },
+            h("button", { class: "data-card big-card pick" + (can ? "" : " unplayable"), type: "button",
+              "aria-pressed": can ? "false" : null, disabled: !can,
+              "aria-describedby": can ? null : `why-${view.version}-${index}`,
+              dataset: { pick: value }, onclick: can ? pick : null }, String(value)),
+            can ? null : h("span", { class: "why", id: `why-${view.version}-${index}` }, why));
+        })),
         moves.cards.map((card) => h("div", { class: "variants", dataset: { variants: card.value }, hidden: true },
           card.actions.map((move) => h("button", { type: "button", dataset: { action: move.action } },
             variantLabel(card, move, ctx))))),
@@ -172,6 +214,15 @@
     return K.chart(view, series, ["0", ...rounds.map((r, i) => String(r.round ?? i + 1))], ctx);
   }
 
+  /* The results' figures: rounds won and cursor markers taken. */
+  function stats(view, ctx) {
+    const seats = view.seats || [];
+    const rounds = view.rounds || [];
+    return [
+      { label: ctx.t("rounds_won"), values: seats.map((_, seat) => rounds.filter((r) => r.winner === seat).length) },
+    ];
+  }
+
   function render(view, ctx) {
     const moves = cardMoves(ctx.replay ? [] : (view.legal_actions || []));
     const target = (view.options || {}).target;
@@ -183,9 +234,9 @@
           ? ctx.t("round_starter") + ": " + name(view, view.starter) : null,
         ...(view.points || []).map((p, seat) => h("span", {
           class: "seat-chip claimed" + (seat === view.you ? " me" : ""),
-          style: { "--seat": K.seatColour(seat) }, title: ctx.t("excellence_points") },
-        name(view, seat) + " " + p + " / " + target))),
-      K.outcomeBox(view, ctx),
+          style: K.seatStyle(seat, view) },
+        ctx.t("points_of", { name: name(view, seat), points: p, target })))),
+      K.outcomeBox(view, ctx, stats(view, ctx)),
       K.waitingFor(view, ctx),
       lastRound(view, ctx),
       events(view, ctx),
@@ -198,5 +249,30 @@
       K.hostTools(view, ctx));
   }
 
-  window.TabletopBoards.register("hacktrick", { render });
+  /* Each move in words ("Dan plays 5 on square 8, ×2, declares Play!"): the square is the card
+     plus the row's rightmost card before it, followed move by move. */
+  function describe(moves, view, ctx) {
+    let rightmost = null;
+    return moves.map((move) => {
+      const who = name(view, move.seat);
+      const words = String(move.action || move.verb).split(/\s+/);
+      const declare = (words.find((w) => w.startsWith("declare=")) || "").slice("declare=".length);
+      const tail = (words.includes("x2") ? ctx.t("move_x2") : "") + (declare ? ctx.t("move_declares_" + declare) : "");
+      if (words[0] === "lead") {
+        rightmost = Number(words[1]);
+        return ctx.t("move_lead", { name: who, card: words[1] });
+      }
+      if (words[0] === "play") {
+        const card = Number(words[1]);
+        const square = rightmost === null ? "?" : card + rightmost;
+        rightmost = card;
+        return ctx.t("move_play", { name: who, card, square }) + tail + ctx.t("move_end");
+      }
+      if (words[0] === "draw") return ctx.t("move_draw", { name: who }) + tail + ctx.t("move_end");
+      if (words[0] === "ask") return ctx.t("move_ask", { name: who });
+      return ctx.t("move_generic", { name: who, action: move.action || move.verb });
+    });
+  }
+
+  window.TabletopBoards.register("hacktrick", { render, describe });
 })();

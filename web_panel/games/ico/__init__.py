@@ -25,10 +25,90 @@ TEXTS: dict[str, Words] = {
     "level": {"en": "Level", "ja": "レベル"},
     "ico_board": {"en": "The ICO board", "ja": "ICOの盤面"},
     "active_face": {"en": "Active face", "ja": "アクティブな三角形"},
-    "markers_left_of": {"en": "{name}: {n} markers left", "ja": "{name}:残りのマーカー {n} 個"},
     "verb_place": {"en": "Place on", "ja": "マーカーを置く:"},
     "verb_roll": {"en": "Roll across", "ja": "隣に移動:"},
     "action_claim": {"en": "Claim the win", "ja": "勝利宣言"},
+    "markers_left_of": {"en": "{name}: {n} markers left", "ja": "{name}:残りのマーカー {n} 個"},
+    "markers_placed": {"en": "Markers placed", "ja": "置いたマーカー"},
+    "markers_chart": {"en": "Markers placed, move by move", "ja": "置いたマーカーの推移"},
+    "tap_edge_place": {"en": "Tap an edge of the active face {face} (here or on the board) to "
+                             "place your marker.",
+                       "ja": "アクティブな三角形 {face} の辺をタップしてマーカーを置きます"
+                             "(ここでも盤面でも)。"},
+    "tap_edge_roll": {"en": "Tap an edge of the active face {face} to move it across.",
+                      "ja": "アクティブな三角形 {face} の辺をタップして隣に移動します。"},
+    "edge_play": {"en": "{verb} {edge} (markers: {markers})",
+                  "ja": "{verb} {edge}(マーカー:{markers})"},
+    "edge_refused": {"en": "{edge}: not allowed this turn (markers: {markers})",
+                     "ja": "{edge}:このターンは選べない(マーカー:{markers})"},
+    "edge_not_allowed": {"en": "Edge {edge} is not allowed this turn.",
+                         "ja": "このターンは辺 {edge} を選べません。"},
+    "not_active_edge": {"en": "{edge} is not an edge of the active face {face}.",
+                        "ja": "{edge} はアクティブな三角形 {face} の辺ではありません。"},
+    "move_place": {"en": "{name} places a marker on {edge}.",
+                   "ja": "{name} が辺 {edge} にマーカーを置きました。"},
+    "move_roll": {"en": "{name} moves the active face across {edge}.",
+                  "ja": "{name} がアクティブな三角形を辺 {edge} の隣に移動しました。"},
+    "move_claim": {"en": "{name} claims the win.", "ja": "{name} が勝利宣言をしました。"},
+    # why this turn's edges (rules.ico.balance), in the page's language
+    "why_must": {"en": "you must use edge {edge}:", "ja": "辺 {edge} を使います:"},
+    "why_use": {"en": "use {edges} ({n} markers):",
+                "ja": "{edges} のどれかを使います(マーカー {n} 個):"},
+    "why_roll": {"en": "move the face across {edge}, the edge you just used.",
+                 "ja": "いま使った辺 {edge} の隣に移動します。"},
+    "why_only_without": {"en": "it is the only edge of this face without your colour.",
+                         "ja": "この三角形で自分の色のない辺はここだけです。"},
+    "why_fewer_without": {"en": "of the two edges without your colour it carries fewer markers.",
+                          "ja": "自分の色のない2辺のうち、マーカーが少ない辺です。"},
+    "why_two_without": {"en": "the two edges without your colour carry equally many markers.",
+                        "ja": "自分の色のない2辺のマーカーの数が同じです。"},
+    "why_fewest": {"en": "it carries the fewest markers of this face.",
+                   "ja": "この三角形でマーカーが最も少ない辺です。"},
+    "why_fewest_several": {"en": "they carry the fewest markers of this face.",
+                           "ja": "この三角形でマーカーが最も少ない辺です。"},
+    "why_only_empty": {"en": "it is the only empty edge of this face (Level 4).",
+                       "ja": "この三角形で空いている辺はここだけです(レベル4)。"},
+    "why_empty": {"en": "they are the empty edges of this face (Level 4).",
+                  "ja": "この三角形の空いている辺です(レベル4)。"},
+    "why_second": {"en": "every edge carries your colour, so a second marker goes on the edge "
+                         "with the fewest markers.",
+                   "ja": "すべての辺に自分の色があるため、マーカーが最も少ない辺に"
+                         "2個目を置きます。"},
+    "why_second_several": {"en": "every edge carries your colour, so a second marker goes on "
+                                 "one of the edges with the fewest markers.",
+                           "ja": "すべての辺に自分の色があるため、マーカーが最も少ない辺のどれかに"
+                                 "2個目を置きます。"},
+    "why_no_markers": {"en": "you have no markers left: move the face across an edge of your "
+                             "choice.",
+                       "ja": "マーカーが残っていないため、好きな辺の隣に移動します。"},
+    "why_all_held": {"en": "every edge of this face already holds a marker (Level 4): move the "
+                           "face across an edge of your choice.",
+                     "ja": "この三角形のすべての辺にマーカーがあります(レベル4)。好きな辺の隣に"
+                           "移動します。"},
+    "why_move_colour": {"en": "all three edges carry your colour: place nothing and move the "
+                              "face across an edge of your choice.",
+                        "ja": "3辺すべてに自分の色があるため、マーカーを置かずに好きな辺の隣に"
+                              "移動します。"},
+    "why_move_two": {"en": "all three edges carry two of your markers: place nothing and move "
+                           "the face across an edge of your choice.",
+                     "ja": "3辺すべてに自分のマーカーが2個あるため、マーカーを置かずに好きな辺の"
+                           "隣に移動します。"},
+    "rules_help": {
+        "en": "The black tile marks the active face. On your turn, place one marker of your "
+              "colour on an edge of the active face, then move the active face across that "
+              "edge.\n"
+              "Which edges you may use is set by the balance rules: colour balance (an edge "
+              "without your colour first), then count balance (the edge with the fewest "
+              "markers). The board shows the allowed edges and why.\n"
+              "Level 1: your colour on all three edges of any face wins. Level 1+: on a face "
+              "and on its opposite face (same colour and symbol on the board).",
+        "ja": "黒い三角形のタイルがアクティブな三角形です。自分のターンに、アクティブな"
+              "三角形の辺に自分の色のマーカーを1つ置き、その辺を越えて隣に移動します。\n"
+              "使える辺はバランスのルールで決まります:色バランス ルール(自分の色のない辺が"
+              "先)、次に個数バランス ルール(マーカーが最も少ない辺)。盤面に使える辺と"
+              "理由が表示されます。\n"
+              "レベル1ゲーム:どれか1つの三角形の3辺すべてに自分の色で勝ち。レベル1+ゲーム:"
+              "三角形と、その正反対に位置する三角形(盤面で同じ色・同じ記号)の両方。"},
     # the balance rule that decides this turn's edges (rules.ico.balance, the view's balance_rule)
     "ico_rule_colour_balance": {"en": "Colour balance", "ja": "色バランス ルール"},
     "ico_rule_count_balance": {"en": "Count balance", "ja": "個数バランス ルール"},
@@ -91,9 +171,9 @@ TEXTS: dict[str, Words] = {
     "choice.claim.manual": {"en": "by hand (as the rules say)", "ja": "手動(ルールどおり)"},
     "option.turn_cap": {"en": "Turn cap", "ja": "ターン上限"},
     "help.turn_cap": {
-        "en": "After this many turns the game ends in a draw ('none': no cap). The article's "
+        "en": "After this many turns the game ends in a draw (or no limit). The article's "
               "rules have no draw: a cap goes beyond them.",
-        "ja": "このターン数に達するとゲームは引き分けで終わる(none は上限なし)。ルールには"
+        "ja": "このターン数に達するとゲームは引き分けで終わる(または制限なし)。ルールには"
               "引き分けがなく、上限はルールにない追加である。"},
     "option.start_face": {"en": "First active face", "ja": "最初のアクティブな三角形"},
     "help.start_face": {
@@ -106,10 +186,9 @@ TEXTS: dict[str, Words] = {
     **_start_faces(),
     "option.first_player": {"en": "First player", "ja": "最初の手番のプレイヤー"},
     "help.first_player": {
-        "en": "The seat that takes the first turn (0 is the first player listed), or random. "
-              "The rules leave it to the table.",
-        "ja": "最初のターンを行う席(0 が最初に入力したプレイヤー)、またはランダム。"
-              "ルールには決め方の記述がない。"},
+        "en": "The player who takes the first turn, or chosen at random. The rules leave it to "
+              "the table.",
+        "ja": "最初のターンを行うプレイヤー、またはランダム。ルールには決め方の記述がない。"},
     "option.double_opposite": {"en": "Both double triangles (Level 2+)",
                                "ja": "正反対の2倍の三角形も(レベル2+)"},
     "help.double_opposite": {

@@ -48,6 +48,7 @@
       id: face.id,
       path: face.path,
       fill: PAIR_COLOURS[(Number(face.colour) || 0) % PAIR_COLOURS.length],
+      colourIndex: Number(face.colour) || 0,
       active: face.id === view.active_face,
       label: face.label || [0, 0],
     }));
@@ -55,7 +56,7 @@
       const [[x1, y1], [x2, y2]] = [edge.from, edge.to];
       const seats = markers.get(String(edge.id)) || [];
       const dots = seats.map((seat, i) => {
-        const t = 0.5 + (i - (seats.length - 1) / 2) * 0.2;
+        const t = 0.5 + (i - (seats.length - 1) / 2) * 0.24;
         return { x: x1 + (x2 - x1) * t, y: y1 + (y2 - y1) * t, seat };
       });
       return { id: String(edge.id), x1, y1, x2, y2, legal: legal.has(String(edge.id)),
@@ -76,24 +77,34 @@
     return { outer, faces, edges, vertices, viewBox: box, unit: outer / 100 };
   }
 
-  function netSvg(net, verb, myTurn, ctx) {
+  /* One glyph per pair of opposite faces: the two faces of a pair share a colour and a glyph,
+     so pairs are told apart without colour. */
+  const PAIR_GLYPHS = ["●", "■", "▲", "◆", "★", "✚", "♥", "♣", "♠", "✖"];
+
+  function netSvg(net, verb, myTurn, view, ctx) {
     const u = net.unit;
+    const glyph = (f) => PAIR_GLYPHS[(Number(f.colourIndex) || 0) % PAIR_GLYPHS.length];
+    /* Drawn first and never taking a tap: faces, labels, edges, markers. Then, on the mover's
+       phone, a wide transparent line over every edge (at least 44 px across): a legal one
+       plays it, any other says why it cannot be used. Markers let taps through. */
     return s("svg", { class: "ico-net", viewBox: net.viewBox, role: "img", "aria-label": ctx.t("ico_board") },
       s("circle", { class: "outer", cx: 0, cy: 0, r: n(net.outer) }),
       net.faces.map((f) => s("path", { class: "face" + (f.active ? " active" : ""), d: f.path, fill: f.fill,
         "data-face": f.id })),
       net.faces.map((f) => s("text", { class: "face-label" + (f.active ? " active" : ""), x: n(f.label[0]),
-        y: n(f.label[1]), "font-size": n(u * 5), "text-anchor": "middle", "dominant-baseline": "middle" }, f.id)),
-      net.edges.map((e) => [
-        s("line", { class: "edge" + (e.legal ? " legal" : "") + (e.won ? " won" : ""), x1: n(e.x1), y1: n(e.y1),
-          x2: n(e.x2), y2: n(e.y2), "stroke-width": n(u * (e.legal || e.won ? 1.6 : 0.6)), "data-edge": e.id }),
-        e.legal && myTurn ? s("line", { class: "edge-hit", x1: n(e.x1), y1: n(e.y1), x2: n(e.x2), y2: n(e.y2),
-          "stroke-width": n(u * 9), "data-action": verb + " " + e.id }) : null,
-        e.markers.map((m) => s("circle", { class: "marker", cx: n(m.x), cy: n(m.y), r: n(u * 3),
-          fill: K.seatColour(m.seat), "data-seat": m.seat })),
-      ]),
-      net.vertices.map((v) => s("text", { class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 5.5),
-        "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)));
+        y: n(f.label[1]), "font-size": n(u * 7.2), "text-anchor": "middle", "dominant-baseline": "middle" },
+      f.id, s("tspan", { class: "pair-glyph", x: n(f.label[0]), dy: n(u * 6.6) }, glyph(f)))),
+      net.edges.map((e) => s("line", { class: "edge" + (e.legal ? " legal" : "") + (e.won ? " won" : ""),
+        x1: n(e.x1), y1: n(e.y1), x2: n(e.x2), y2: n(e.y2),
+        "stroke-width": n(u * (e.legal ? 2.2 : e.won ? 2.4 : 0.7)), "data-edge": e.id })),
+      net.edges.map((e) => e.markers.map((m) => K.markerShape(m.seat, view, m.x, m.y, u * 3.4,
+        { stroke: "#111", "stroke-width": n(u * 0.5) }))),
+      net.vertices.map((v) => s("text", { class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
+        "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)),
+      myTurn ? s("g", { class: "edge-hits" }, net.edges.map((e) => s("line", {
+        class: "edge-hit" + (e.legal ? " legal" : ""), x1: n(e.x1 + (e.x2 - e.x1) * 0.12), y1: n(e.y1 + (e.y2 - e.y1) * 0.12),
+        x2: n(e.x2 - (e.x2 - e.x1) * 0.12), y2: n(e.y2 - (e.y2 - e.y1) * 0.12), "stroke-width": n(u * 26),
+        dataset: e.legal ? { action: verb + " " + e.id } : { refuse: e.id } }))) : null);
   }
 
   /* The winning figure in the page's language (its rules name, if it is not one we know). */
@@ -105,33 +116,100 @@
     return String(name);
   }
 
+  /* How the rules explain this turn's edges (rules.ico.balance) → the board's words for it. */
+  const WHY = [
+    [/^you must use edge (\S+): (.+)$/, "why_must", (m) => ({ edge: m[1] }), 2],
+    [/^use (.+): (.+) \((\d+)\)$/, "why_use", (m) => ({ edges: m[1].replace(/^any of /, "").replace(/ or /g, ", "), n: m[3] }), 2],
+    [/^roll the face across (\S+), the edge you just used$/, "why_roll", (m) => ({ edge: m[1] }), 0],
+  ];
+  const WHY_TAILS = {
+    "it is the only edge of this face without your colour": "why_only_without",
+    "of the two edges without your colour it carries fewer markers": "why_fewer_without",
+    "they are the two edges without your colour and carry equally many markers": "why_two_without",
+    "it carries the fewest markers of this face": "why_fewest",
+    "they carry the fewest markers of this face": "why_fewest_several",
+    "it is the only empty edge of this face (Level 4: one marker per edge)": "why_only_empty",
+    "they are the empty edges of this face (Level 4: one marker per edge)": "why_empty",
+    "every edge of this face carries your colour, so you put a second marker on the edge with the fewest markers": "why_second",
+    "every edge of this face carries your colour, so you put a second marker on one of the edges with the fewest markers": "why_second_several",
+    "you have no markers left: roll the face across an edge of your choice": "why_no_markers",
+    "every edge of this face already holds a marker (Level 4 allows one per edge): roll the face across an edge of your choice": "why_all_held",
+    "all three edges of this face carry your colour: you place nothing and roll the face across an edge of your choice": "why_move_colour",
+    "all three edges of this face carry two of your markers: you place nothing and roll the face across an edge of your choice": "why_move_two",
+  };
+
+  /* The rules' why in the page's language (its English as it is when no words are known). */
+  function whyText(why, ctx) {
+    const text = String(why || "");
+    if (document.documentElement.lang === "en") return text;  // the rules' own words
+    if (WHY_TAILS[text]) return ctx.t(WHY_TAILS[text]);
+    for (const [pattern, key, values, tail] of WHY) {
+      const found = pattern.exec(text);
+      if (!found) continue;
+      const rest = tail ? WHY_TAILS[found[tail]] : null;
+      if (tail && !rest) break;
+      return ctx.t(key, values(found)) + (rest ? " " + ctx.t(rest) : "");
+    }
+    return "";
+  }
+
   /* The balance rule that decides this turn, named in the page's language, and why. */
   function balanceHint(view, ctx) {
     if (!view.balance_reason) return null;
-    if (!view.balance_rule) return h("p", { class: "hint" }, view.balance_reason);
-    const key = "ico_rule_" + String(view.balance_rule).split(" ").join("_");
+    const key = "ico_rule_" + String(view.balance_rule || "").split(" ").join("_");
     const name = ctx.t(key);
-    return h("p", { class: "hint" }, h("b", {}, name === key ? view.balance_rule : name), ": ",
-      view.balance_why);
+    const why = whyText(view.balance_why, ctx);
+    return h("p", { class: "hint balance", id: "balance-hint" },
+      view.balance_rule ? [h("b", {}, name === key ? view.balance_rule : name), why ? ": " : ""] : null, why);
   }
 
   /* Each seat's markers left, on a chip in its colour. */
   function markersLeft(view, ctx) {
     return (view.markers_left || []).map((left, seat) => h("span", {
       class: "seat-chip claimed" + (seat === view.you ? " me" : ""),
-      style: { "--seat": K.seatColour(seat) },
-      title: ctx.t("markers_left_of", { name: view.seats[seat], n: left }),
-    }, view.seats[seat] + " · " + left));
+      style: K.seatStyle(seat, view), dataset: { seat },
+    }, ctx.t("markers_left_of", { name: view.seats[seat], n: left })));
   }
 
-  function moves(view, verb, ctx) {
+  /* The active face and its three edges, large: each edge a button (legal ones play it, the
+     others say why not), so no tap needs a 44 px line on the small net. */
+  function closeUp(view, verb, ctx) {
+    const face = (view.faces || []).find((f) => f.id === view.active_face);
+    if (!face) return null;
+    const legal = new Set((view.legal_edges || []).map(String));
+    const markers = new Map((view.edges || []).map((e) => [String(e.id), markerSeats(e.markers)]));
     return h("div", { class: "moves card" },
       h("h2", {}, ctx.t("your_move")),
-      h("div", { class: "other-moves" },
-        (view.legal_edges || []).map((edge) => h("button", { type: "button", dataset: { action: verb + " " + edge } },
-          ctx.t("verb_" + verb) + " " + edge)),
-        view.can_claim ? h("button", { type: "button", class: "big", dataset: { action: "claim" } },
-          ctx.t("action_claim")) : null));
+      h("p", { class: "muted" }, ctx.t(verb === "roll" ? "tap_edge_roll" : "tap_edge_place", { face: face.id })),
+      h("div", { class: "face-edges" }, (face.edges || []).map((edge) => {
+        const on = markers.get(String(edge)) || [];
+        const ok = legal.has(String(edge));
+        return h("button", { type: "button", class: "edge-button" + (ok ? "" : " secondary refused"),
+          dataset: ok ? { action: verb + " " + edge } : { refuse: edge },
+          "aria-label": ctx.t(ok ? "edge_play" : "edge_refused", { verb: ctx.t("verb_" + verb), edge,
+            markers: on.map((seat) => view.seats[seat]).join(", ") || "—" }) },
+        h("span", { class: "edge-name" }, (ok ? "" : "✕ ") + edge),
+        h("span", { class: "edge-markers" }, on.map((seat) => h("span", { class: "mini-marker", style: K.seatStyle(seat, view),
+          dataset: { shape: K.seatShape(seat) } })) ));
+      })),
+      view.can_claim ? h("button", { type: "button", class: "big", dataset: { action: "claim" } },
+        ctx.t("action_claim")) : null);
+  }
+
+  /* Why an edge cannot be used this turn (a tap on it says so). */
+  function refusal(view, edge, ctx) {
+    const face = (view.faces || []).find((f) => f.id === view.active_face);
+    if (face && !(face.edges || []).map(String).includes(String(edge))) {
+      return ctx.t("not_active_edge", { edge, face: view.active_face });
+    }
+    const why = whyText(view.balance_why, ctx);
+    return ctx.t("edge_not_allowed", { edge }) + (why ? " " + why : "");
+  }
+
+  /* The results' figures: markers placed. */
+  function stats(view, ctx) {
+    const per = Number(view.markers_per_colour);
+    return [{ label: ctx.t("markers_placed"), values: (view.markers_left || []).map((left) => per - Number(left)) }];
   }
 
   function render(view, ctx) {
@@ -147,13 +225,39 @@
         ctx.t("turn") + " " + view.turn,
         view.active_face ? ctx.t("active_face") + " " + view.active_face : null,
         ...markersLeft(view, ctx)),
-      K.outcomeBox(outcome, ctx),
+      K.outcomeBox(outcome, ctx, stats(view, ctx)),
       K.waitingFor(view, ctx),
-      net ? netSvg(net, verb, myTurn, ctx) : null,
+      net ? netSvg(net, verb, myTurn, view, ctx) : null,
       balanceHint(view, ctx),
-      myTurn ? moves(view, verb, ctx) : null,
+      myTurn ? closeUp(view, verb, ctx) : null,
       K.hostTools(view, ctx));
   }
 
-  window.TabletopBoards.register("ico", { render });
+  /* Each move in words. */
+  function describe(moves, view, ctx) {
+    return moves.map((move) => {
+      const name = (view.seats || [])[move.seat];
+      const [verb, edge] = String(move.action || move.verb).split(/\s+/);
+      if (verb === "place" || verb === "roll" || verb === "claim") return ctx.t("move_" + verb, { name, edge });
+      return ctx.t("move_generic", { name, action: move.action || move.verb });
+    });
+  }
+
+  /* The markers each player has placed, move by move. */
+  function progress(moves, view, ctx) {
+    const placed = (view.seats || []).map(() => 0);
+    const series = {};
+    placed.forEach((_, seat) => { series[seat] = [0]; });
+    const labels = ["0"];
+    for (const move of moves) {
+      if (move.verb !== "place") continue;
+      placed[move.seat] += 1;
+      placed.forEach((count, seat) => series[seat].push(count));
+      labels.push(String(labels.length));
+    }
+    if (labels.length < 2) return null;
+    return { title: ctx.t("markers_chart"), series, labels };
+  }
+
+  window.TabletopBoards.register("ico", { render, refusal, describe, progress });
 })();

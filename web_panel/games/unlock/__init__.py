@@ -10,6 +10,7 @@ from web_panel.games import PanelGame
 TEXTS = {
     # the board
     "the_lock": {"en": "Lock", "ja": "ロック"},
+    "tournament_leader": {"en": "Lock: {name}", "ja": "ロック: {name}"},
     "difficulty_easy": {"en": "Easy", "ja": "やさしい"},
     "difficulty_medium": {"en": "Medium", "ja": "ふつう"},
     "difficulty_hard": {"en": "Hard", "ja": "むずかしい"},
@@ -19,8 +20,41 @@ TEXTS = {
     "codes_remaining": {"en": "{n} codes still fit the clue board.",
                         "ja": "手がかりに合うコードは残り {n} 通り。"},
     "score_track": {"en": "Score track", "ja": "得点トラック"},
+    "scores": {"en": "Scores", "ja": "得点"},
+    "matches_n": {"en": "Cards with {n} matches", "ja": "一致 {n} のカード"},
+    "clue_said": {"en": "{name}, turn {turn}: {code}, {matches} matches, {misses} misses, "
+                        "{points} points",
+                  "ja": "{name}(ターン {turn}):{code}、一致 {matches}、不一致 {misses}、"
+                        "{points} 点"},
+    "codes_drawn": {"en": "Codes drawn", "ja": "描いたコード"},
+    "best_matches": {"en": "Best matches", "ja": "最多の一致"},
     "clue_board": {"en": "Clue board (columns by matches)", "ja": "手がかりボード(一致数ごとの列)"},
     "no_clues": {"en": "No cards yet.", "ja": "まだカードはありません。"},
+    "opened_lock": {"en": "Opened the lock", "ja": "解錠"},
+    # the move log
+    "move_secret": {"en": "{name} set the secret code.",
+                    "ja": "{name} が秘密のコードを決めました。"},
+    "move_secret_code": {"en": "{name} set the secret code {code}.",
+                         "ja": "{name} が秘密のコード {code} を決めました。"},
+    "move_guess": {"en": "{name} drew a code.", "ja": "{name} がコードを描きました。"},
+    "move_guess_code": {"en": "{name} drew {code}.", "ja": "{name} がコード {code} を描きました。"},
+    "rules_help": {
+        "en": "The Lock draws a secret code: a path of straight lines between dots. Each turn "
+              "every other player (a guesser) draws one code in secret.\n"
+              "Each line of your code that is also in the secret is a match (+1 point), each "
+              "other line a miss (−1). Your card goes on the clue board in the column of its "
+              "matches, for everyone to deduce from.\n"
+              "A code drawn before may not be drawn again. Easy: only neighbouring dots, no "
+              "crossing lines. Medium: longer lines too. Hard: lines may cross and a code may "
+              "end where it started.\n"
+              "Whoever draws the secret code ends the game; the highest score wins.",
+        "ja": "ロックは秘密のコード(ドットを結ぶ直線の経路)を描きます。各ターン、ほかの"
+              "プレイヤー(推測者)は全員がそれぞれ秘密にコードを1つ描きます。\n"
+              "自分のコードの線のうち秘密のコードにもある線が一致(+1点)、それ以外の線は"
+              "不一致(−1点)。カードは一致数の列に置かれ、全員の手がかりになります。\n"
+              "すでに描かれたコードは描けません。やさしい:隣り合うドットだけ、線は交差しない。"
+              "ふつう:離れたドットも結べる。むずかしい:交差と、始点に戻るループも可。\n"
+              "秘密のコードが推測されるとゲーム終了、最高得点のプレイヤーの勝ちです。"},
     # the code pad
     "draw_code": {"en": "Draw your code", "ja": "コードを描いてください"},
     "undo_dot": {"en": "Undo dot", "ja": "1つ戻す"},
@@ -29,7 +63,12 @@ TEXTS = {
     "draw_secret": {"en": "Draw the secret code", "ja": "秘密のコードを描いてください"},
     "draw_guess": {"en": "Draw your code for turn {turn}",
                    "ja": "ターン {turn} のコードを描いてください"},
-    "pad_empty": {"en": "Touch a dot and draw.", "ja": "ドットに触れて描いてください。"},
+    "pad_empty": {"en": "Touch a dot and draw the code in one stroke.",
+                  "ja": "ドットに触れ、コードを一筆で描いてください。"},
+    "pad_label": {"en": "Dots to draw your code on (or use the dot buttons)",
+                  "ja": "コードを描くドット(ドットのボタンでも入力できます)"},
+    "dot_buttons": {"en": "Enter the code with buttons", "ja": "ボタンでコードを入力"},
+    "dot_n_used": {"en": "Dot {n} (in the code)", "ja": "ドット {n}(使用済み)"},
     "hint_ok": {"en": "This code obeys the level.",
                 "ja": "このコードはレベルの条件を満たしています。"},
     "hint_too_long": {"en": "line {line} joins dots that are not neighbours "
@@ -60,12 +99,13 @@ TEXTS = {
                      "ja": "秘密のコードが推測され、最高得点の {winner} の勝ちです。"},
     "reason.tie_break": {"en": "The top scores tied; {winner} found the secret code and wins.",
                          "ja": "最高得点が並び、秘密のコードを推測した {winner} の勝ちです。"},
-    "reason.tie": {"en": "The top scores tied and the secret did not break the tie: "
+    "reason.tie": {"en": "{tied} tied on the top score and the secret did not break the tie: "
                          "the rules say to play again.",
-                   "ja": "最高得点が並び、秘密のコードでも決着がつきませんでした。"
+                   "ja": "{tied} が最高得点で並び、秘密のコードでも決着がつきませんでした。"
                          "ルールではもう一度プレイします。"},
-    "reason.shared_win": {"en": "The top scores tied: every tied guesser wins (shared win).",
-                          "ja": "最高得点が並んだ推測者全員の勝ちです(同点勝利)。"},
+    "reason.shared_win": {"en": "{tied} tied on the top score: every tied guesser wins "
+                                "(shared win).",
+                          "ja": "最高得点で並んだ {tied} 全員の勝ちです(同点勝利)。"},
     "reason.turn_limit": {"en": "Nobody found the secret code within the turn limit: "
                                 "everyone scores 0 and loses.",
                           "ja": "ターン制限までに誰も秘密のコードを推測できず、"
@@ -107,9 +147,9 @@ TEXTS = {
     "option.turn_limit": {"en": "Turn limit", "ja": "ターン制限"},
     "help.turn_limit": {
         "en": "After this many turns without the secret found, everyone scores 0 and loses "
-              "(10 in the Japanese rules; 'none' for the English rules, which have no limit).",
+              "(10 in the Japanese rules; no limit in the English rules).",
         "ja": "このターン数までに秘密のコードが推測されなければ、全員が0点の負け"
-              "(日本語版ルールは10ターン。none は制限なしの英語版ルール)。"},
+              "(日本語版ルールは10ターン。英語版ルールには制限がない)。"},
     "option.shared_win": {"en": "Shared win on a tie", "ja": "同点なら全員勝利"},
     "help.shared_win": {
         "en": "A tie the secret cannot break makes every tied guesser a winner. This departs "
@@ -122,4 +162,5 @@ TEXTS = {
 }
 
 PANEL = PanelGame(id="unlock", folder=Path(__file__).parent,
-                  scripts=("board.js", "pattern.js"), styles=("board.css",), texts=TEXTS)
+                  scripts=("board.js", "pattern.js"), styles=("board.css",), texts=TEXTS,
+                  private_moves=("secret", "guess"))

@@ -45,7 +45,7 @@
      cell holds the guessers standing on it (the Lock does not score). */
   function scoreTrack(view, ctx) {
     const key = JSON.stringify(["unlock-track", view.scores, view.lock, view.seats, view.you]);
-    return K.memo(key, () => h("div", { class: "track-part" }, drawTrack(view, ctx)));
+    return K.memo(key, () => drawTrack(view, ctx));
   }
 
   function drawTrack(view, ctx) {
@@ -66,17 +66,19 @@
           class: "track-cell" + (value === 0 ? " zero" : "") + (value < 0 ? " negative" : ""),
           role: "cell", dataset: { value } },
         h("span", { class: "n" }, String(value)),
-        here.map((seat) => h("span", { class: "pawn", style: { "--seat": K.seatColour(seat) }, title: view.seats[seat] },
+        here.map((seat) => h("span", { class: "pawn", style: K.seatStyle(seat, view), title: view.seats[seat] },
           String(view.seats[seat]).slice(0, 1)))));
       }
       rows.push(h("div", { class: "track-row", role: "row" }, cells));
     }
-    return [
-      h("h2", {}, ctx.t("score_track")),
-      h("div", { class: "track", role: "table", "aria-label": ctx.t("score_track") }, rows),
+    /* The scores in one line; the whole track folded away below them (it is tall on a phone). */
+    return h("div", { class: "track-part" },
+      h("h2", {}, ctx.t("scores")),
       h("ul", { class: "scores" }, Object.keys(scores).map(Number).map((seat) => h("li", {},
         K.seatChip(view, seat), " ", h("b", { class: "score", dataset: { seat } }, String(scores[seat]))))),
-    ];
+      h("details", { class: "track-box" },
+        h("summary", {}, ctx.t("score_track")),
+        h("div", { class: "track", role: "table", "aria-label": ctx.t("score_track") }, rows)));
   }
 
   /* The clue board as laid on the table: a column per matches value (0…5 always, more when a
@@ -85,14 +87,24 @@
     const board = view.clue_board || [];
     const size = Number(view.size || 3);
     const top = Math.max(5, ...board.map((card) => Number(card.matches || 0)));
+    const latest = board.length ? Math.max(...board.map((card) => Number(card.turn || 0))) : 0;
     const columns = [];
     for (let m = 0; m <= top; m += 1) {
       const cards = board.filter((card) => Number(card.matches || 0) === m);
-      const key = JSON.stringify(["unlock-column", m, size, cards, view.seats]);
-      columns.push(K.memo(key, () => h("div", { class: "clue-column", dataset: { matches: m } },
-        h("div", { class: "clue-head" }, String(m)),
+      // after the game, the card that drew the secret code is marked: the code that opened it
+      const opened = view.outcome && view.secret ? view.secret : null;
+      const key = JSON.stringify(["unlock-column", m, size, cards, view.seats, latest, view.colours, opened]);
+      columns.push(K.memo(key, () => h("div", { class: "clue-column", dataset: { matches: m },
+        role: "list", "aria-label": ctx.t("matches_n", { n: m }) },
+        h("div", { class: "clue-head", "aria-hidden": "true" }, String(m)),
         cards.map((card) =>
-          h("div", { class: "clue-card", style: { "--seat": K.seatColour(card.seat) } },
+          h("div", { class: "clue-card" + (Number(card.turn) === latest ? " latest" : "")
+              + (card.code === opened ? " opened" : ""), role: "listitem",
+            style: K.seatStyle(card.seat, view),
+            "aria-label": ctx.t("clue_said", { name: view.seats[card.seat], turn: card.turn, code: card.code,
+              matches: card.matches, misses: card.misses, points: card.points })
+              + (card.code === opened ? " " + ctx.t("opened_lock") : "") },
+            card.code === opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, "🔓 " + ctx.t("opened_lock")) : null,
             codeCard(card.code, size),
             h("div", { class: "clue-meta" }, h("span", {}, String(view.seats[card.seat]).slice(0, 6)),
               " ", h("span", { class: "muted" }, "T" + card.turn)),
@@ -103,7 +115,7 @@
     return [
       h("h2", {}, ctx.t("clue_board")),
       board.length ? null : h("p", { class: "muted" }, ctx.t("no_clues")),
-      h("div", { class: "clue-board" }, columns),
+      h("div", { class: "clue-board", style: { "--columns": String(top + 1) } }, columns),
     ];
   }
 
@@ -130,6 +142,18 @@
     return K.chart(view, series, ["0", ...turns.map(String)], ctx);
   }
 
+  /* The results' figures: codes drawn, and the best card's matches. */
+  function stats(view, ctx) {
+    const board = view.clue_board || [];
+    const seats = view.seats || [];
+    const mine = (seat) => board.filter((card) => card.seat === seat);
+    return [
+      { label: ctx.t("codes_drawn"), values: seats.map((_, seat) => (seat === view.lock ? "—" : mine(seat).length)) },
+      { label: ctx.t("best_matches"), values: seats.map((_, seat) => (seat === view.lock ? "—"
+        : Math.max(0, ...mine(seat).map((card) => Number(card.matches || 0))))) },
+    ];
+  }
+
   function render(view, ctx) {
     const size = Number(view.size || 3);
     const options = view.options || {};
@@ -141,7 +165,7 @@
         size + "×" + size,
         view.lock !== null && view.lock !== undefined
           ? h("span", {}, ctx.t("the_lock") + ": ", h("b", {}, view.seats[view.lock])) : null),
-      K.outcomeBox(view, ctx),
+      K.outcomeBox(view, ctx, stats(view, ctx)),
       K.waitingFor(view, ctx),
       (view.submitted || []).length ? h("p", { class: "submitted" }, ctx.t("submitted") + ": ",
         view.submitted.map((seat) => K.seatChip(view, seat))) : null,
@@ -157,5 +181,15 @@
       K.hostTools(view, ctx));
   }
 
-  window.TabletopBoards.register("unlock", { render });
+  /* Each move in words; a code another player may not see yet is not named. */
+  function describe(moves, view, ctx) {
+    return moves.map((move) => {
+      const name = (view.seats || [])[move.seat];
+      const code = move.action ? move.action.split(" ").slice(1).join(" ") : null;
+      const kind = move.verb === "secret" ? "move_secret" : "move_guess";
+      return ctx.t(code ? kind + "_code" : kind, { name, code });
+    });
+  }
+
+  window.TabletopBoards.register("unlock", { render, describe });
 })();

@@ -1,7 +1,9 @@
-/* UNLOCK's pattern input: draw a code with a finger (pointer events) on the 3×3 or 4×4 dots.
-   The rules of the game's level are checked live as a hint (auto-connection, used dots, dots
-   crossed by a line with auto-connection off — refused and drawn crossed out —, line length on
-   Easy, crossings, loops on Hard, repeats); the server decides, and its refusal is shown. */
+/* UNLOCK's pattern input: draw a code with a finger (pointer events) on the 3×3 or 4×4 dots —
+   one stroke is one code: lifting the finger and drawing again starts a new code —, or press
+   the dot buttons one by one (the keyboard's and screen reader's way). The rules of the game's
+   level are checked live as a hint (auto-connection, used dots, dots crossed by a line with
+   auto-connection off — refused and drawn crossed out —, line length on Easy, crossings, loops
+   on Hard, repeats); the server decides, and its refusal is shown once, in the banner. */
 "use strict";
 (function () {
   const T = window.Tabletop;
@@ -12,16 +14,20 @@
   const SVG = "http://www.w3.org/2000/svg";
   const { h } = K;
   // The pad sits above the board and outlives its redrawing: a code half drawn stays drawn.
-  const pad = K.s("svg", { id: "pad", class: "pad", viewBox: "0 0 300 300", role: "application",
-    "aria-label": T.message("draw_code") });
+  const pad = K.s("svg", { id: "pad", class: "pad", viewBox: "0 0 300 300", role: "img",
+    "aria-label": T.message("pad_label") });
   const title = h("h2", { id: "pad-title" }, T.message("draw_code"));
   const codeText = h("p", { id: "pad-code", class: "pad-code", "aria-live": "polite" });
   const hintText = h("p", { id: "pad-hint", class: "hint", "aria-live": "polite" });
   const undoButton = h("button", { class: "secondary", id: "pad-undo", type: "button" }, T.message("undo_dot"));
   const clearButton = h("button", { class: "secondary", id: "pad-clear", type: "button" }, T.message("clear"));
   const submit = h("button", { class: "big", id: "pad-submit", type: "button", disabled: true }, T.message("submit"));
-  const card = h("section", { class: "card pad-card", id: "pad-card", hidden: true },
-    title, pad, codeText, hintText, h("div", { class: "pad-buttons" }, undoButton, clearButton, submit));
+  const dotButtons = h("div", { class: "dot-buttons", id: "dot-buttons", role: "group",
+    "aria-label": T.message("dot_buttons") });
+  const card = h("section", { class: "card pad-card", id: "pad-card", hidden: true, "aria-labelledby": "pad-title" },
+    title, pad, codeText, hintText,
+    h("details", { class: "dot-box", id: "dot-box" }, h("summary", {}, T.message("dot_buttons")), dotButtons),
+    h("div", { class: "pad-buttons" }, undoButton, clearButton, submit));
   boardNode.parentNode.insertBefore(card, boardNode);
   let size = 3;
   let path = [];
@@ -214,6 +220,7 @@
         pad.appendChild(mark);
       }
     }
+    drawButtons();
     codeText.textContent = path.length ? path.join("-") : T.message("pad_empty");
     codeText.classList.toggle("empty", path.length === 0);
     const found = problems();
@@ -222,6 +229,28 @@
     hintText.classList.toggle("bad", hints.length > 0);
     submit.disabled = list.length === 0;
   }
+
+  /* The dot buttons: the same dots, pressed one at a time. */
+  function drawButtons() {
+    if (dotButtons.childElementCount !== size * size) {
+      dotButtons.style.setProperty("--n", String(size));
+      dotButtons.replaceChildren(...Array.from({ length: size * size }, (_, i) =>
+        h("button", { type: "button", class: "secondary dot-button", dataset: { dot: i + 1 } },
+          String(i + 1))));
+    }
+    for (const button of dotButtons.children) {
+      const dot = Number(button.dataset.dot);
+      const used = path.includes(dot);
+      button.classList.toggle("used", used);
+      button.setAttribute("aria-label", T.message(used ? "dot_n_used" : "dot_n", { n: dot }));
+    }
+  }
+  dotButtons.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-dot]");
+    if (!button) return;
+    add(Number(button.dataset.dot));
+    draw();
+  });
 
   function padPoint(event) {
     const point = pad.createSVGPoint();
@@ -243,6 +272,7 @@
     event.preventDefault();
     pad.setPointerCapture(event.pointerId);
     drawing = true;
+    if (path.length) { path = []; closed = false; refusal = ""; T.showError(""); }  // a new stroke: a new code
     const dot = dotAt(padPoint(event));
     if (dot !== null) { add(dot); draw(); }
   });
@@ -278,8 +308,7 @@
       path = []; closed = false; refusal = "";
       draw();
     } catch (err) {
-      refusal = err.message;
-      T.showError(err.message);
+      T.showError(err);  // said once, in the banner; the hint keeps the level's own checks
       draw();
     }
   });

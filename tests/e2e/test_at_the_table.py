@@ -1,0 +1,289 @@
+"""Around every board, as a new player at the table sees it on a phone: the last move and the
+move log in words (secrets hidden from the other phones), replay steps in words in both
+languages, the "your turn" cue, results with each player's figures, play again and the next
+tournament game in the same seat, a tie that names who tied, the progress charts, the rules in
+short, the standings across games, and the host putting a game on the box's pad."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rules import CHANCE
+from tests.e2e.boards import open_game
+from tests.e2e.conftest import Table, screenshot
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Aiko", "Kenji", "Fumi"]
+#: How long a phone may take to notice the next game (it asks every 3 s).
+FOLLOW_MS = 9000
+
+
+def open_log(page: Page) -> None:
+    page.locator("#move-log summary").click()
+    expect(page.locator("#move-log")).to_have_attribute("open", "")
+
+
+def test_the_move_log_says_each_move_in_words_and_hides_codes_from_other_phones(
+        table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("unlock", NAMES)
+    kenji, fumi = open_game(table, game_id, 1), open_game(table, game_id, 2)
+    companion.act(game_id, 0, "secret 1-5-9")
+    companion.act(game_id, 1, "guess 2-5-8")
+    expect(fumi.locator("#last-move")).to_have_text("Last move: Kenji drew a code.")
+    expect(kenji.locator("#last-move")).to_have_text("Last move: Kenji drew 2-5-8.")
+    open_log(fumi)
+    expect(fumi.locator("#move-list li")).to_have_count(2)
+    expect(fumi.locator("#move-list li").first).to_contain_text("Aiko set the secret code.")
+    expect(fumi.locator("#move-list li.latest")).to_contain_text("Kenji drew a code.")
+    expect(fumi.locator("#move-list time").first).to_have_text("just now")
+    assert "2-5-8" not in fumi.locator("#move-log").inner_text()
+    assert "1-5-9" not in fumi.content()
+    screenshot(fumi, "move-log")
+
+
+def test_replay_steps_are_said_in_words_in_both_languages(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("hacktrick", ["Aiko", "Dan"], seed=11)
+    moves: list[tuple[int, str]] = []
+    for _ in range(3):
+        seat = companion.view(game_id, None)["to_act"][0]
+        legal = companion.view(game_id, seat)["legal_actions"]
+        plays = [a for a in legal if a.startswith(("lead", "play"))]
+        action = next((a for a in plays if "x2" in a and "declare=play" in a), plays[0])
+        companion.act(game_id, seat, action)
+        moves.append((seat, action))
+    board = companion.view(game_id, None)["board"]
+    companion.abandon(game_id)
+    names = ["Aiko", "Dan"]
+    # the third move played a card on the square of its sum with the card before it: the
+    # words name that square, where the board holds its marker
+    (lead_seat, lead), (_, second), (seat, third) = moves
+    card = int(third.split()[1])
+    square = int(second.split()[1]) + card
+    assert any(m["owner"] == seat for m in board[str(square)]), (board, moves)
+    tail = (", ×2" if " x2" in third else "") + (", declares Play!" if "declare=play" in third
+                                                   else "") + "."
+    page = table.new_phone()
+    page.goto(f"{table.url}/games/{game_id}/replay?step=3")
+    expect(page.locator("#step-words")).to_have_text(
+        f"{names[seat]} plays {card} on square {square}{tail}")
+    page.goto(f"{table.url}/games/{game_id}/replay?step=1")
+    expect(page.locator("#step-words")).to_have_text(
+        f"{names[lead_seat]} leads {lead.split()[1]}.")
+    ja = table.new_phone(locale="ja-JP")
+    ja.goto(f"{table.url}/games/{game_id}/replay?step=3")
+    expect(ja.locator("#step-words")).to_contain_text(
+        f"{names[seat]} が {card} を出し、マス {square} にカーソルマーカーを置きました")
+    screenshot(ja, "replay-words-ja")
+
+
+def test_your_turn_shows_in_the_title_and_the_sound_switch_is_kept(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("ico", ["Aiko", "Kenji"], {"start_face": "T0"})
+    aiko, kenji = open_game(table, game_id, 0), open_game(table, game_id, 1)
+    expect(aiko).to_have_title(re.compile(r"^● Your move · ICO"))
+    expect(aiko.locator("body")).to_have_class(re.compile(r"\bmy-turn\b"))
+    expect(kenji).to_have_title(re.compile(r"^ICO"))
+    edge = companion.view(game_id, 0)["legal_edges"][0]
+    aiko.locator(f'.edge-hit[data-action="place {edge}"]').dispatch_event("click")
+    expect(kenji).to_have_title(re.compile(r"^● Your move"))
+    expect(aiko).to_have_title(re.compile(r"^ICO"))
+    toggle = kenji.locator("#sound-toggle")
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(toggle).to_have_text("Sound on your turn: on")
+    kenji.reload()
+    expect(kenji.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
+
+
+def test_results_show_each_players_figures_and_play_again_keeps_the_seats(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("unlock", NAMES, {"difficulty": "easy", "turn_limit": 4})
+    kenji = open_game(table, game_id, 1)
+    host = open_game(table, game_id, host=True)
+    companion.act(game_id, 0, "secret 1-5-9")
+    companion.act(game_id, 1, "guess 2-5-8")
+    companion.act(game_id, 2, "guess 1-5-9")
+    results = kenji.locator(".outcome table.results")
+    expect(results).to_be_visible()
+    expect(kenji.locator(".outcome .winners")).to_contain_text("Fumi")
+    header = results.locator("tr").first
+    expect(header).to_contain_text("Codes drawn")
+    expect(header).to_contain_text("Best matches")
+    expect(results.locator("tr.winner-row")).to_contain_text("Fumi")
+    expect(kenji.locator(".clue-card.opened")).to_contain_text("Fumi")
+    screenshot(kenji, "results")
+    assert kenji.locator("[data-play-again]").count() == 0  # the host's
+    host.locator("[data-play-again]").click()
+    host.wait_for_url(lambda url: not url.endswith(f"/games/{game_id}"))
+    again = int(host.url.rsplit("/", 1)[1])
+    assert again != game_id
+    assert companion.view(again, None)["options"] == companion.view(game_id, None)["options"]
+    assert companion.summary(again)["seats"] == NAMES
+    kenji.wait_for_url(f"**/games/{again}", timeout=FOLLOW_MS)
+    expect(kenji.locator(".you-line")).to_contain_text("Kenji")
+    assert companion.summary(again)["claimed"] == [False, True, False]
+
+
+def test_tournament_phones_take_the_same_seat_in_the_next_game(table: Table) -> None:
+    companion = table.companion
+    tid = companion.create_tournament("unlock", ["Aiko", "Kenji"])
+    first = companion.tournament(tid)["games"][0]
+    aiko, kenji = open_game(table, first, 0), open_game(table, first, 1)
+    companion.act(first, 0, "secret 1-5-9")
+    companion.act(first, 1, "guess 1-5-9")
+    second = companion.tournament(tid)["games"][1]
+    for page, name in ((aiko, "Aiko"), (kenji, "Kenji")):
+        page.wait_for_url(f"**/games/{second}", timeout=FOLLOW_MS)
+        expect(page.locator(".you-line")).to_contain_text(name)
+    assert companion.summary(second)["claimed"] == [True, True]
+    # Kenji is the Lock now: his phone draws the secret without joining again
+    expect(kenji.locator("#pad-card")).to_contain_text("Draw the secret code")
+
+
+def test_a_tie_names_everyone_who_tied(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("unlock", NAMES)
+    companion.act(game_id, 0, "secret 1-5-9")
+    companion.act(game_id, 1, "guess 1-5-9")
+    companion.act(game_id, 2, "guess 1-5-9")
+    for locale, tied, words in (("en-GB", "Tied", "Kenji and Fumi tied on the top score"),
+                                ("ja-JP", "同点", "KenjiとFumi が最高得点で並び")):
+        page = open_game(table, game_id, locale=locale)
+        expect(page.locator(".outcome .winners.tied")).to_contain_text(tied)
+        expect(page.locator(".outcome .winners.tied .seat-chip")).to_have_text(["Kenji", "Fumi"])
+        expect(page.locator(".outcome .reason")).to_contain_text(words)
+
+
+def test_a_tied_tournament_names_the_players_who_tied(table: Table) -> None:
+    companion = table.companion
+    tid = companion.create_tournament("unlock", ["Aiko", "Kenji"])
+    for lock, guesser in ((0, 1), (1, 0)):
+        game_id = companion.tournament(tid)["games"][-1]
+        companion.act(game_id, lock, "secret 1-5-9")
+        companion.act(game_id, guesser, "guess 1-5-9")
+    tour = companion.tournament(tid)
+    assert tour["status"] == "finished" and tour["winners"] == [0, 1]
+    page = table.new_phone()
+    page.goto(f"{table.url}/tournaments/{tid}")
+    expect(page.locator("#tournament-result")).to_contain_text(
+        f"Aiko and Kenji tie with {tour['totals'][0]} points each.")
+    expect(page.locator(".tour-games li").first).to_contain_text("Lock: Aiko")
+
+
+@pytest.mark.parametrize(("game", "options", "title"), [
+    ("ico", {"start_face": "T0"}, "Markers placed, move by move"),
+    ("dice216", {}, "Totals, number by number"),
+])
+def test_games_in_play_chart_every_player_even_when_they_share_a_score(
+        table: Table, game: str, options: dict[str, object], title: str) -> None:
+    companion = table.companion
+    game_id = companion.create_game(game, ["Aiko", "Kenji"], options)
+    for _ in range(4):  # two moves each (and the die before each 2 1 6 move)
+        seat = companion.view(game_id, None)["to_act"][0]
+        if seat == CHANCE:
+            companion.act(game_id, CHANCE, "roll 1", "test")
+            seat = companion.view(game_id, None)["to_act"][0]
+        companion.act(game_id, seat, companion.legal_actions(game_id, seat)[0])
+    page = open_game(table, game_id)
+    chart = page.locator("#progress")
+    expect(chart.locator("h2")).to_have_text(title)
+    expect(chart.locator("g.series")).to_have_count(2)
+    for seat in (0, 1):  # both lines drawn, each with its own points, though they overlap
+        points = chart.locator(f'g.series[data-seat="{seat}"] .point')
+        assert points.count() >= 3
+    dashes = chart.locator("g.series polyline").evaluate_all(
+        "lines => lines.map(l => l.getAttribute('stroke-dasharray'))")
+    assert len(set(dashes)) == 2, dashes
+    expect(chart.locator("figcaption .legend")).to_have_count(2)
+
+
+@pytest.mark.parametrize(("game", "en", "ja"), [
+    ("unlock", "The Lock draws a secret code", "ロックは秘密のコード"),
+    ("hacktrick", "Ask the sum", "アスク・ザ・サム"),
+    ("ico", "The black tile marks the active face", "アクティブな三角形"),
+    ("dice216", "You dominate a row or column", "支配"),
+])
+def test_each_game_has_its_rules_in_short_in_both_languages(
+        table: Table, game: str, en: str, ja: str) -> None:
+    game_id = table.companion.create_game(game, ["Aiko", "Kenji"])
+    for locale, words in (("en-GB", en), ("ja-JP", ja)):
+        page = open_game(table, game_id, locale=locale)
+        help_box = page.locator("#rules-help")
+        help_box.locator("summary").click()
+        expect(help_box).to_contain_text(words)
+
+
+def test_a_spectator_is_offered_join_only_while_a_seat_is_free(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("ico", ["Aiko", "Kenji"])
+    watcher = open_game(table, game_id)
+    expect(watcher.locator(".you-line a", has_text="Join")).to_be_visible()
+    open_game(table, game_id, 0)
+    open_game(table, game_id, 1)
+    watcher.reload()
+    expect(watcher.locator(".you-line")).to_have_text(re.compile(r"^\s*You are watching\.\s*$"))
+    watcher.goto(table.url + "/")
+    row = watcher.locator(f'.game-row[data-game-id="{game_id}"]')
+    expect(row.get_by_role("link", name="Join")).to_have_count(0)
+    expect(row.get_by_role("link", name="Watch")).to_be_visible()
+
+
+def test_the_standings_rank_players_across_games_and_per_game(table: Table) -> None:
+    companion = table.companion
+    for guesser in (1, 1, 2):
+        game_id = companion.create_game("unlock", NAMES)
+        companion.act(game_id, 0, "secret 1-5-9")
+        companion.act(game_id, 1, "guess 2-5-8" if guesser == 2 else "guess 1-5-9")
+        companion.act(game_id, 2, "guess 1-5-9" if guesser == 2 else "guess 2-5-8")
+    ico = companion.create_game("ico", ["Kenji", "Fumi"])
+    companion.abandon(ico)  # an abandoned game counts for nothing
+    page = table.new_phone()
+    page.goto(table.url + "/")
+    page.get_by_role("link", name="Standings").click()
+    rows = page.locator("#standings tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_contain_text("Kenji")
+    expect(rows.nth(0).locator("td").nth(1)).to_have_text("3")  # played
+    expect(rows.nth(0).locator("td").nth(2)).to_have_text("2")  # won
+    expect(rows.nth(1)).to_contain_text("Fumi")
+    page.get_by_role("link", name="ICO").click()
+    expect(page.locator("h1")).to_have_text("Standings: ICO")
+    expect(page.locator("#standings")).to_have_count(0)  # its only game was abandoned
+    page.get_by_role("link", name="UNLOCK").click()
+    expect(page.locator("h1")).to_have_text("Standings: UNLOCK")
+    expect(page.locator("#standings thead")).to_contain_text("Points")
+    expect(page.locator("#standings tbody tr").nth(0)).to_contain_text("Kenji")
+    screenshot(page, "standings")
+
+
+def test_the_host_puts_a_game_on_the_box_pad(table: Table) -> None:
+    companion = table.companion
+    older = companion.create_game("unlock", ["Aiko", "Kenji"])  # the pad takes the first game
+    newer = companion.create_game("unlock", ["Fumi", "Dan"])
+    host = table.host_phone()
+    expect(host.locator("#pad-note")).to_have_text(
+        "The box's pad stays on its game until you or the box choose another.")
+    expect(host.locator(f'.host-game[data-game-id="{older}"] .pad-badge')).to_be_visible()
+    host.locator(f'.host-game[data-game-id="{newer}"]').get_by_role(
+        "button", name="Play this game on the box's pad").click()
+    expect(host.locator(f'.host-game[data-game-id="{newer}"] .pad-badge')).to_have_text(
+        "▣ On the box's pad")
+    assert companion.pad()["game"] == newer
+    screenshot(host, "host-pad")
+    device = host.context.new_page()
+    device.goto(table.url + "/device")
+    for button in ('[data-key="ok"]', '[data-dot="1"]', '[data-dot="5"]', '[data-dot="9"]',
+                   '[data-key="ok"]'):
+        before = device.locator("#oled").get_attribute("src")
+        device.locator(button).click()
+        expect(device.locator("#oled")).not_to_have_attribute("src", before or "")
+    assert companion.view(newer, 0)["secret"] == "1-5-9"
+    assert companion.view(older, 0)["secret"] is None
+
