@@ -23,10 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.errors import JournalError, StorageError
+from firmware_host.wall_clock import clock_is_set
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
+#: Whether a time just read from the clock can be trusted (:func:`wall_clock.clock_is_set`).
+ClockCheck = Callable[[datetime], bool]
 
 
 def utc_now() -> datetime:
@@ -238,9 +241,32 @@ def _migrate_6(db: sqlite3.Connection) -> None:
         prev = key
 
 
+#: Times before this were written before the clock was set: no game was played earlier
+#: (the day this program began; fixed here, so the migration judges the same way forever).
+_SCHEMA_7_NOT_BEFORE = "2026-11-21T00:00:00+00:00"
+
+
+def _migrate_7(db: sqlite3.Connection) -> None:
+    """Whether the clock had been set (by NTP) when each game's start and end and each action
+    were timed (1: yes). Older rows are judged by their date alone: one before this program
+    existed was timed before the clock was set (a Pi boots at 1970 until NTP sets it).
+
+    Columns only, and added only when missing, so it does not depend on other migrations."""
+    columns = {(table, row["name"]) for table in ("games", "actions")
+               for row in db.execute(f"PRAGMA table_info({table})")}
+    for table, column in (("games", "created_clock_set"), ("games", "ended_clock_set"),
+                          ("actions", "clock_set")):
+        if (table, column) not in columns:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column} INTEGER NOT NULL DEFAULT 1")
+    floor = (_SCHEMA_7_NOT_BEFORE,)
+    db.execute("UPDATE games SET created_clock_set = 0 WHERE created < ?", floor)
+    db.execute("UPDATE games SET ended_clock_set = 0 WHERE ended < ?", floor)
+    db.execute("UPDATE actions SET clock_set = 0 WHERE time < ?", floor)
+
+
 #: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -265,6 +291,18 @@ class GameRow:
     bots: tuple[str | None, ...] = ()
     #: Whether the host turned the game's hints off.
     hints_off: bool = False
+    #: Whether the clock had been set when the game started, and when it ended.
+    created_clock_set: bool = True
+    ended_clock_set: bool = True
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A time the journal wrote (ISO 8601, UTC, seconds), and whether the clock had been set
+    when it was read (otherwise it is shown as "before the clock was set")."""
+
+    at: str
+    clock_set: bool = True
 
 
 @dataclass(frozen=True)
@@ -284,6 +322,8 @@ class ActionRow:
     action: str
     time: str
     by: str | None = None
+    #: Whether the clock had been set when the action was timed.
+    clock_set: bool = True
 
 
 @dataclass(frozen=True)
@@ -325,12 +365,15 @@ def read_only(path: Path) -> sqlite3.Connection:
 class Journal:
     """The journal file; writes happen inside :meth:`transaction` on one thread."""
 
-    def __init__(self, path: Path, *, clock: Clock = utc_now, allow_empty: bool = False) -> None:
-        """Open (or create) the journal at ``path``. A journal that is missing or empty while
-        a backup holds games is refused (say so loudly, rather than start as if nothing
+    def __init__(self, path: Path, *, clock: Clock = utc_now, clock_set: ClockCheck = clock_is_set,
+                 allow_empty: bool = False) -> None:
+        """Open (or create) the journal at ``path``; ``clock`` tells the time and ``clock_set``
+        whether a time it told can be trusted. A journal that is missing or empty while a
+        backup holds games is refused (say so loudly, rather than start as if nothing
         happened) unless ``allow_empty``; a damaged one is refused and left untouched."""
         self.path = Path(path)
         self.clock = clock
+        self.clock_set = clock_set
         directory = self.path.parent
         if not directory.is_dir():
             try:
@@ -450,6 +493,11 @@ class Journal:
         """The current time as the journal stores it (ISO 8601, UTC, seconds)."""
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
+    def stamp(self) -> Stamp:
+        """The current time as the journal stores it, and whether the clock has been set."""
+        when = self.clock().astimezone(UTC)
+        return Stamp(when.isoformat(timespec="seconds"), self.clock_set(when))
+
     # --- writes ---------------------------------------------------------------------------
 
     def add_game(
@@ -461,18 +509,19 @@ class Journal:
         version: int,
         tournament: int | None = None,
         *,
-        created: str | None = None,
+        created: Stamp | None = None,
         bots: Sequence[str | None] = (),
     ) -> int:
-        """Record a new active game (``bots``: a bot's level per seat the box plays); returns
-        its id."""
+        """Record a new active game, started at ``created`` (default: now; ``bots``: a bot's
+        level per seat the box plays); returns its id."""
         self._writing()
-        now = created or self.now()
+        started = created or self.stamp()
+        now = started.at
         cursor = self._db.execute(
             "INSERT INTO games (game, options, seats, seed, created, status, tournament, version,"
-            " bots) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)",
+            " bots, created_clock_set) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)",
             (game, json.dumps(options), json.dumps(seats), seed, now, tournament, version,
-             _bots_text(bots)),
+             _bots_text(bots), int(started.clock_set)),
         )
         for name in seats:
             self._db.execute(
@@ -490,10 +539,12 @@ class Journal:
             "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game_id,)
         ).fetchone()
         n = int(row[0]) + 1
+        now = self.stamp()
         self._db.execute(
-            "INSERT INTO actions (game_id, n, seat, action, time, entered, entered_by)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, n, seat, action, self.now(), entered if entered != action else None, by),
+            "INSERT INTO actions (game_id, n, seat, action, time, entered, entered_by, clock_set)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, n, seat, action, now.at, entered if entered != action else None, by,
+             int(now.clock_set)),
         )
         self._touch(game_id, version)
         return n
@@ -517,14 +568,15 @@ class Journal:
 
     def end_game(
         self, game_id: int, status: str, outcome: dict[str, Any] | None, version: int
-    ) -> str:
+    ) -> Stamp:
         """Close a game as ``finished`` (with its outcome) or ``abandoned``; returns the time."""
         self._writing()
-        now = self.now()
+        now = self.stamp()
         self._db.execute(
-            "UPDATE games SET status = ?, outcome = ?, ended = ?, version = ? WHERE id = ?",
-            (status, json.dumps(outcome) if outcome is not None else None, now, version,
-             game_id),
+            "UPDATE games SET status = ?, outcome = ?, ended = ?, version = ?,"
+            " ended_clock_set = ? WHERE id = ?",
+            (status, json.dumps(outcome) if outcome is not None else None, now.at, version,
+             int(now.clock_set), game_id),
         )
         return now
 
@@ -735,6 +787,8 @@ def _game_row(row: sqlite3.Row) -> GameRow:
         join_codes=json.loads(row["join_codes"]) if row["join_codes"] else None,
         bots=_bots_of(row["bots"], len(json.loads(row["seats"]))),
         hints_off=bool(row["hints_off"]),
+        created_clock_set=bool(row["created_clock_set"]),
+        ended_clock_set=bool(row["ended_clock_set"]),
     )
 
 
@@ -750,11 +804,12 @@ def _bots_of(text: str | None, seats: int) -> tuple[str | None, ...]:
 def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:
     """A game's live actions from any connection."""
     rows = db.execute(
-        "SELECT n, seat, action, time, entered_by FROM actions"
+        "SELECT n, seat, action, time, entered_by, clock_set FROM actions"
         " WHERE game_id = ? AND undone IS NULL ORDER BY n",
         (game_id,),
     )
-    return [ActionRow(row["n"], row["seat"], row["action"], row["time"], row["entered_by"])
+    return [ActionRow(row["n"], row["seat"], row["action"], row["time"], row["entered_by"],
+                      bool(row["clock_set"]))
             for row in rows]
 
 

@@ -35,6 +35,10 @@ class GameSummary(TypedDict):
     locked: bool
     #: Per seat, the level of the bot the box plays it with (``None``: a person).
     bots: list[str | None]
+    #: Whether the clock had been set (by NTP) when the game started and when it ended; a
+    #: time taken before is shown as "before the clock was set", not as a date.
+    created_clock_set: bool
+    ended_clock_set: bool
 
 
 class OptionInfo(TypedDict):

@@ -173,7 +173,8 @@ class SessionOwner:
                           row.id, row.game, error)
                 with self.journal.transaction() as version:
                     ended_at = self.journal.end_game(row.id, "abandoned", None, version)
-                row = replace(row, status="abandoned", ended=ended_at, version=version)
+                row = replace(row, status="abandoned", ended=ended_at.at,
+                              ended_clock_set=ended_at.clock_set, version=version)
                 games[row.id] = self._ended_snapshot(row, box, None)
                 continue
             live = _Live(row, box, state, actions, previous, self.journal.tokens(row.id),
@@ -244,11 +245,12 @@ class SessionOwner:
 
     def _record(self, new: _NewGame, version: int, tournament: int | None) -> _Live:
         """Write a prepared game inside the caller's transaction; returns it (not yet live)."""
-        created = self.journal.now()
+        created = self.journal.stamp()
         game_id = self.journal.add_game(new.box.id, new.options, new.names, new.seed, version,
                                         tournament, created=created, bots=new.bots)
-        row = GameRow(game_id, new.box.id, new.options, new.names, new.seed, created, None,
-                      "active", None, tournament, version, bots=new.bots)
+        row = GameRow(game_id, new.box.id, new.options, new.names, new.seed, created.at, None,
+                      "active", None, tournament, version, bots=new.bots,
+                      created_clock_set=created.clock_set)
         return _Live(row, new.box, new.state, [], None, {}, hints_used=(0,) * len(new.names))
 
     def _create_game(self, game: str, players: list[str],
@@ -371,8 +373,8 @@ class SessionOwner:
             self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
             return
         del self._live[game_id]
-        row = replace(live.row, status="finished", outcome=outcome, ended=ended_at,
-                      version=version)
+        row = replace(live.row, status="finished", outcome=outcome, ended=ended_at.at,
+                      ended_clock_set=ended_at.clock_set, version=version)
         log.info("game %d finished: %s", game_id, outcome.get("reason", ""))
         self._go_on(version, self._ended_snapshot(row, live.box, after), tournament, follow_up)
 
@@ -460,7 +462,8 @@ class SessionOwner:
         del self._live[game_id]
         if whole_tournament and tid is not None:
             tournament = self.snapshots.tournament(tid).game_ended(None).ended("abandoned")
-        row = replace(live.row, status="abandoned", ended=ended_at, version=version)
+        row = replace(live.row, status="abandoned", ended=ended_at.at,
+                      ended_clock_set=ended_at.clock_set, version=version)
         log.info("game %d abandoned", game_id)
         final = abandoned_state(live.box, live.state)
         self._go_on(version, self._ended_snapshot(row, live.box, final), tournament, follow_up)
@@ -574,6 +577,7 @@ class SessionOwner:
             state=live.state, undo_check=self._refusal(live), tokens=dict(live.tokens),
             holders=dict(live.holders), join_codes=row.join_codes, bots=row.bots,
             hints_off=row.hints_off, hints_used=live.hints_used,
+            created_clock_set=row.created_clock_set,
         )
 
     def _ended_snapshot(self, row: GameRow, box: BoxGame, state: Any) -> GameSnapshot:
@@ -588,6 +592,7 @@ class SessionOwner:
             undo_check=Deferred.known("the game has ended"), tokens=tokens,
             holders=self.journal.holders(row.id), join_codes=None, bots=row.bots,
             hints_off=row.hints_off, hints_used=self.journal.hints_used(row.id, len(row.seats)),
+            created_clock_set=row.created_clock_set, ended_clock_set=row.ended_clock_set,
         )
 
     def _publish(self, version: int, changed: list[int],

@@ -78,6 +78,9 @@ class GameSnapshot:
     #: Whether the host turned hints off; how many hints each seat asked for.
     hints_off: bool = False
     hints_used: tuple[int, ...] = ()
+    #: Whether the clock had been set when the game started, and when it ended.
+    created_clock_set: bool = True
+    ended_clock_set: bool = True
 
     @property
     def undo_refusal(self) -> str | None:
@@ -98,6 +101,8 @@ class GameSnapshot:
             "tournament": self.tournament,
             "locked": self.join_codes is not None,
             "bots": list(self.bots) if self.bots else [None] * len(self.seats),
+            "created_clock_set": self.created_clock_set,
+            "ended_clock_set": self.ended_clock_set,
         }
 
 

@@ -102,6 +102,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "status_active": {"en": "in play", "ja": "進行中"},
     "status_finished": {"en": "finished", "ja": "終了"},
     "status_abandoned": {"en": "abandoned", "ja": "中止"},
+    # a time taken before NTP set the box's clock (it has no clock of its own): not a date
+    "before_clock_set": {"en": "before the clock was set", "ja": "時刻が設定される前"},
     "replay": {"en": "Replay", "ja": "リプレイ"},
     "standings": {"en": "Standings", "ja": "順位"},
     "previous": {"en": "Back", "ja": "前へ"},
