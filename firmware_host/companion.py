@@ -50,6 +50,7 @@ from firmware_host.session_api import (
 )
 from firmware_host.session_owner import SessionOwner
 from firmware_host.snapshots import Snapshots
+from firmware_host.wall_clock import clock_is_set, keeps_its_time
 from rules import CHANCE
 
 log = logging.getLogger(__name__)
@@ -109,7 +110,10 @@ class Companion:
         """A companion on the journal in ``data_dir`` (created if need be; an empty one while a
         backup holds games only with ``new_journal``). Bot seats move ``bot_delay`` seconds
         after their turn comes, drawing from ``bot_rng`` (default: the operating system's)."""
-        journal = Journal(Path(data_dir) / JOURNAL_FILE, allow_empty=new_journal)
+        # A Pi has no battery-backed clock: its times count only once NTP has set it. The
+        # simulator runs on a computer that keeps its own time.
+        journal = Journal(Path(data_dir) / JOURNAL_FILE, allow_empty=new_journal,
+                          clock_set=clock_is_set if hardware == "pi" else keeps_its_time)
         try:
             pin = host_pin if host_pin is not None else load_or_create_pin(Path(data_dir))
             return cls(journal, host_pin=pin, hardware=hardware,

@@ -161,7 +161,7 @@ def test_club_mode_is_schema_6_after_bot_seats_on_a_fresh_journal(tmp_path: Path
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
     try:
-        assert journal.schema_version() == SCHEMA_VERSION == 6
+        assert journal.schema_version() == SCHEMA_VERSION == 7  # 7: times before NTP
         assert {"bots", "hints_off"} <= columns(path, "games")  # schema 5 (bot seats)
         assert columns(path, "club_outbox") and columns(path, "club_codes")  # schema 6
     finally:
@@ -176,7 +176,7 @@ def test_a_journal_from_before_club_mode_queues_its_ended_games_in_the_order_the
     old_journal(path, version, [("finished", "2026-01-01T12:00:00+00:00"), ("active", None),
                                 ("abandoned", "2026-01-01T11:00:00+00:00")])
     journal = Journal(path)
-    assert journal.schema_version() == 6
+    assert journal.schema_version() == SCHEMA_VERSION
     assert "bots" in columns(path, "games")  # schema 5 applied first (from 4) or kept
     queued = rows(path)
     assert [r.game_id for r in queued] == [3, 1]

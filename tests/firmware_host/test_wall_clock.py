@@ -90,3 +90,14 @@ def test_the_kernel_reading_is_the_kernels_own() -> None:
 def test_docstring_examples_run(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_simulator_trusts_its_computers_clock_whatever_ntp_says(tmp_path: Path) -> None:
+    """Off a Pi the computer keeps its own time (a battery-backed clock): its games' times are
+    shown as dates even where the kernel says NTP has not synchronised it."""
+    from firmware_host.companion import Companion
+
+    with Companion.open(tmp_path, host_pin="135790", hardware="simulator") as companion:
+        game_id = companion.create_game("ico", ["Aiko", "Ben"])
+        summary = companion.games()[0]
+        assert summary["id"] == game_id and summary["created_clock_set"] is True
