@@ -6,6 +6,7 @@
 - Public extras: ``codes_remaining``, how many codes of the level fit the public clue board.
 - Abandoned games reveal the secret (``rules.unlock.Unlock.abandon``).
 - Tournaments: one game per player, each the Lock once (``rules.unlock.tournament``).
+- Hints: the codes still possible and a suggested guess (``rules.unlock.hints``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from firmware_host.undo import changed_keys, generic_refusal
 from rules import Game
 from rules.unlock import GAME, codes_remaining
 from rules.unlock.bots import BOTS
+from rules.unlock.hints import hint
 from rules.unlock.tournament import Tournament
 
 #: What a secret or a guess that completes no turn may change in a viewer's view (``QUIET``),
@@ -64,4 +66,4 @@ def guessers(options: Mapping[str, Any], seats: int) -> list[int]:
 
 BOX = BoxGame(rules=GAME, pad=UnlockPad(), undo=undo_refusal, extras=public_extras,
               abandoned=GAME.abandon, tournament=Tournament, bots=BOTS, words=WORDS,
-              refusals=REFUSALS, scored=scored_seats, competing=guessers)
+              refusals=REFUSALS, scored=scored_seats, competing=guessers, hint=hint)
