@@ -7,7 +7,9 @@ player's. As a guesser:
 
 - ``random``: any legal guess;
 - ``easy``: a code still consistent with every card on the clue board, at random (a sensible
-  player who does not plan ahead).
+  player who does not plan ahead);
+- ``hard``: the hint engine's suggestion (``rules.unlock.hints``: the opening book, else the guess
+  that leaves least to tell apart) — on the 4×4 card, which has no hints, as ``easy``.
 
 >>> import random
 >>> from rules import get_game
@@ -28,6 +30,7 @@ from typing import Any
 from rules.bots import RandomBot, require_legal
 from rules.unlock.clues import clues_from_view, consistent_indices, line_index
 from rules.unlock.enumeration import code_table, is_enumerable
+from rules.unlock.hints import suggest
 
 
 def is_lock(view: Mapping[str, Any]) -> bool:
@@ -62,6 +65,20 @@ class EasyBot(_UnlockBot):
         return "guess " + candidates[rng.randrange(len(candidates))]
 
 
+class HardBot(EasyBot):
+    """Plays the hint engine's suggestion, from the public clue board alone."""
+
+    level = "hard"
+
+    def guess(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        difficulty, size = str(view["difficulty"]), int(view["size"])
+        if not is_enumerable(difficulty, size):
+            return super().guess(view, legal, rng)
+        action = "guess " + str(suggest(clues_from_view(view), difficulty, size,
+                                        bool(view["options"]["auto_connect"])).suggestion)
+        return action if action in legal else super().guess(view, legal, rng)
+
+
 def consistent_guesses(view: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
     """The codes (text) that could still be the secret and may be played now."""
     difficulty, size = str(view["difficulty"]), int(view["size"])
@@ -76,4 +93,4 @@ def consistent_guesses(view: Mapping[str, Any], legal: Sequence[str]) -> list[st
 
 
 #: UNLOCK's bots by level.
-BOTS: Mapping[str, _UnlockBot] = {"random": _UnlockBot(), "easy": EasyBot()}
+BOTS: Mapping[str, _UnlockBot] = {"random": _UnlockBot(), "easy": EasyBot(), "hard": HardBot()}
