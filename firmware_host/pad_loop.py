@@ -431,6 +431,11 @@ class PadLoop:
         act = command if isinstance(command, Act) else Act(
             CHANCE, f"roll {self._rng.randint(1, command.faces)}", by="box random")
         assert isinstance(command, Act | RollDie)
+        bots = self.session.summary(game_id).get("bots") or []
+        if 0 <= act.seat < len(bots) and bots[act.seat]:
+            # the box plays that seat itself: a move typed on the pad for it is not entered
+            name = shown_name(self.session.summary(game_id)["seats"][act.seat], act.seat)
+            return Refused(act, f"the box plays {name} itself: nothing was entered")
         try:
             self.session.act_on_pad(game_id, act.seat, act.action, act.by)
         except NotPadGame as error:

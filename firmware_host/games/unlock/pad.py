@@ -5,7 +5,8 @@ Dots are added in order; a dot the rules refuse next (already drawn, crossed by 
 auto-connection off, joined by auto-connection, or reached over a used dot) is refused with the
 rules' reason. Back removes the last one (with none drawn, it goes back to the privacy screen);
 OK submits. A code the rules refuse is shown with their message and kept for fixing. Whose turn
-it is comes from the published view (guessers who submitted on their phone are skipped). Any
+it is comes from the published view (guessers who submitted on their phone are skipped, and so
+are the seats the box plays: while the box as the Lock draws its secret the OLED says so). Any
 other input is refused in words (a die roll, a dot on the privacy screen or the reveal).
 
 A guesser drawing their code asks for a hint by **holding OK** with nothing drawn (the press
@@ -43,18 +44,35 @@ def latest_turn(view: dict[str, Any]) -> int:
     return max((int(card.get("turn", 0)) for card in view.get("clue_board") or []), default=0)
 
 
+def box_seats(view: dict[str, Any]) -> set[int]:
+    """The seats the box plays itself (a bot: the box as the Lock, a guesser): never the
+    pad's."""
+    return {seat for seat, level in enumerate(view.get("bots") or []) if level}
+
+
 def next_entrant(view: dict[str, Any]) -> int | None:
     """Who should hold the pad now: the Lock before the secret, then the first guesser in seat
-    order who has not submitted this turn; None when nobody (game over)."""
+    order who has not submitted this turn; None when nobody (game over, or only the box's
+    seats are to act)."""
     if view.get("outcome"):
         return None
     lock = int(view.get("lock", 0))
-    to_act = [int(s) for s in view.get("to_act") or []]
+    box = box_seats(view)
+    to_act = [int(s) for s in view.get("to_act") or [] if int(s) not in box]
     if lock in to_act:
         return lock
+    if lock in box and lock in (view.get("to_act") or []):
+        return None  # the box draws its secret first
     submitted = {int(s) for s in view.get("submitted") or []}
     pending = [s for s in to_act if s not in submitted and s != lock]
     return min(pending) if pending else None
+
+
+def box_to_act(view: dict[str, Any]) -> list[int]:
+    """The seats the box plays that are to act now (it moves after a short pause)."""
+    box = box_seats(view)
+    submitted = {int(s) for s in view.get("submitted") or []}
+    return [int(s) for s in view.get("to_act") or [] if int(s) in box and int(s) not in submitted]
 
 
 @dataclass(frozen=True)
@@ -135,6 +153,9 @@ class UnlockPad:
             return Step(state, refusal=table.say("reveal_ok"))
         seat = next_entrant(view)
         if seat is None:
+            playing = box_to_act(view)
+            if playing:
+                return Step(state, refusal=table.say("box_playing", name=_names(view, playing)))
             return Step(state, refusal=table.say("not_pad_turn"))
         if state.entrant != seat:
             # the privacy screen: only OK opens the entry; it never shows anyone's code
@@ -177,7 +198,10 @@ class UnlockPad:
             return screens.scores_screen(view, lang=lang)
         seat = next_entrant(view)
         if seat is None:
-            return message_screen(table.title, table.say("waiting"), lang=lang)
+            playing = box_to_act(view)
+            text = (table.say("box_playing", name=_names(view, playing)) if playing
+                    else table.say("waiting"))
+            return message_screen(table.title, text, lang=lang)
         if state.entrant != seat:
             return pass_pad_screen(str(view["seats"][seat]), seat, title=table.title,
                                    lang=lang)
@@ -198,6 +222,11 @@ class UnlockPad:
         if seat == int(view.get("lock", 0)):  # nothing to ask: the Lock drew the secret
             return Step(replace(state, hint_armed=False), refusal=table.say("refusal.hint_lock"))
         return Step(replace(state, hint_armed=False), (AskHint(seat),))
+
+
+def _names(view: dict[str, Any], seats: list[int]) -> str:
+    names = view.get("seats") or []
+    return ", ".join(shown_name(str(names[s]), s) for s in seats if 0 <= s < len(names))
 
 
 def _unseen_reveal(state: UnlockPadState, view: dict[str, Any]) -> bool:

@@ -22,6 +22,8 @@ WORDS: Words = {
     "hold_ok": {"en": "hold OK", "ja": "OK長押し"},
     "for_hint": {"en": "for hint", "ja": "でヒント"},
     "ok_use": {"en": "OK: use it", "ja": "OK:使う"},
+    "box_playing": {"en": "The box plays {name}: a moment, please.",
+                    "ja": "{name}は本体が操作しています。少しお待ちください。"},
     "waiting": {"en": "Waiting for the other players.",
                 "ja": "他のプレイヤーの入力を待っています。"},
     "reveal": {"en": "T{turn}", "ja": "ターン{turn}"},

@@ -5,12 +5,20 @@ results count the hints — on mock pins (the real hold timer), with the journal
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from firmware_host.companion import JOURNAL_FILE, Companion
+from firmware_host.config import DeviceSettings
+from firmware_host.device import open_device
 from firmware_host.games.unlock import screens
 from firmware_host.games.unlock.words import WORDS as UNLOCK_WORDS
-from firmware_host.screens.message import refused_screen
+from firmware_host.screens.message import message_screen, pass_pad_screen, refused_screen
 from firmware_host.screens.results import hints_note
 from rules.unlock.hints import hint as engine_hint
-from tests.firmware_host.ui.conftest import Box, has_line, same
+from tests.firmware_host.ui.conftest import PIN, URL, WAIT, Box, has_line, same
 
 SECRET = "1-2-3"
 
@@ -149,3 +157,67 @@ def test_the_results_say_how_many_hints_each_guesser_used(box: Box) -> None:
     results = box.screen()
     assert has_line(results, "Winner: Aiko")
     assert has_line(results, "hints: Aiko 1")
+
+
+@contextmanager
+def box_with_bots(path: Path, bot_delay: float) -> Iterator[Box]:
+    """The simulated box (as the ``box`` fixture) whose bot seats move ``bot_delay`` seconds
+    after their turn comes."""
+    companion = Companion.open(path / "data", host_pin=PIN, bot_delay=bot_delay)
+    device = open_device(DeviceSettings(url=URL, menu_hold=0.3), companion, mode="simulator",
+                         rng=random.Random(216))
+    assert device.simulator is not None
+    try:
+        assert device.die is not None and device.die.wait_connected(WAIT)
+        yield Box(companion, device, device.simulator, path / "data" / JOURNAL_FILE)
+    finally:
+        device.close()
+        companion.close()
+
+
+def test_while_the_box_as_the_lock_draws_its_secret_the_pad_says_so(tmp_path: Path) -> None:
+    with box_with_bots(tmp_path, bot_delay=60.0) as box:
+        gid = box.companion.create_game("unlock", ["Box", "Aiko"], {"difficulty": "easy"},
+                                        bots={0: "easy"})
+        words = UNLOCK_WORDS["box_playing"]["en"].format(name="Box")
+        assert same(box.screen(), message_screen("UNLOCK", words))  # never "pass the pad to Box"
+        for key in (box.sim.ok, lambda: box.sim.tap(5)):  # nothing to enter: said, each time
+            key()
+            box.settle()
+            assert box.device.pad.refusal == words
+            box.sim.back()  # closes the message
+        assert box.actions(gid) == []
+
+
+def test_a_move_for_a_seat_the_box_plays_is_never_entered_from_the_pad(tmp_path: Path) -> None:
+    with box_with_bots(tmp_path, bot_delay=60.0) as box:
+        gid = box.companion.create_game("ico", ["Box", "Aiko"], bots={0: "easy"})
+        box.sim.tap(1)  # the box's turn: ICO's pad would place for the player to move
+        box.settle()
+        assert box.device.pad.refusal == "the box plays Box itself: nothing was entered"
+        assert box.actions(gid) == []
+
+
+def test_a_solo_game_on_the_pad_against_the_box_following_every_hint(tmp_path: Path) -> None:
+    with box_with_bots(tmp_path, bot_delay=0.05) as box:
+        gid = box.companion.create_game("unlock", ["Box", "Aiko"], {"difficulty": "easy"},
+                                        bots={0: "easy"})
+        box.wait_actions(gid, 1)  # the box's secret
+        for turn in range(1, 11):
+            assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
+            box.sim.ok()
+            box.sim.hold_ok()
+            box.sim.ok()  # the suggestion into the drawing
+            box.sim.ok()  # sent
+            box.wait_actions(gid, turn + 1)
+            if box.companion.view(gid, None)["outcome"]:
+                break
+            box.sim.ok()  # the reveal read
+        final = box.companion.view(gid, None)
+        assert final["outcome"]["winners"] == [1]
+        assert final["hints"]["used"] == [0, turn]
+        guesses = [action for seat, action in box.actions(gid) if seat == 1]
+        assert guesses[-1] == f"guess {final['secret']}"
+        box.sim.ok()  # the last reveal
+        box.sim.ok()  # the scores and the secret
+        assert has_line(box.screen(), f"hints: Aiko {turn}")
