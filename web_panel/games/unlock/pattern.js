@@ -30,7 +30,7 @@
   const dotButtons = h("div", { class: "dot-buttons", id: "dot-buttons", role: "group",
     "aria-label": T.message("dot_buttons") });
   const hintButton = h("button", { class: "secondary", id: "pad-hint-ask", type: "button", hidden: true },
-    "💡 " + T.message("hint.ask"));
+    h("span", { "aria-hidden": "true" }, "💡 "), T.message("hint.ask"));
   const hintWords = h("p", { id: "pad-hint-words", class: "pad-tip-words" });
   const useButton = h("button", { class: "secondary", id: "pad-hint-use", type: "button" }, T.message("hint.use"));
   const hintBox = h("div", { id: "pad-tip", class: "pad-tip", role: "status", hidden: true }, hintWords, useButton);
