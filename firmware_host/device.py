@@ -40,8 +40,11 @@ log = logging.getLogger(__name__)
 
 Mode = Literal["simulator", "pi"]
 
-#: The pad's keys that report a hold: Back held opens the games menu (docs/pad.md).
+#: The pad's keys that report a hold: Back held opens the games menu, OK held asks for a hint
+#: (UNLOCK, docs/pad.md).
 MENU_KEYS: tuple[Key, ...] = ("back",)
+HINT_KEYS: tuple[Key, ...] = ("ok",)
+HOLD_KEYS: tuple[Key, ...] = (*MENU_KEYS, *HINT_KEYS)
 #: Keypad keys that act as the pad's OK and Back.
 KEYPAD_OK = "#"
 KEYPAD_BACK = "*"
@@ -51,7 +54,8 @@ class PadKeys:
     """The pad's key events as inputs: a dot and OK act when pressed; Back acts when let go,
     unless it was held (``hold_time``, the config's ``menu_hold``): then it opens the games
     menu (``Input("menu")``) the moment the hold is reached, and its release does nothing.
-    Called on the grid's threads; ``submit`` only queues."""
+    OK still held then adds ``Input("hold_ok")`` (its press has acted already): UNLOCK's
+    hint. Called on the grid's threads; ``submit`` only queues."""
 
     def __init__(self, submit: Callable[[Input], None]) -> None:
         self._submit = submit
@@ -75,6 +79,8 @@ class PadKeys:
                     return Input("menu")
                 held, self._held = self._held, False
             return None if held else Input("back")
+        if event.key == "ok" and event.kind is PadEventKind.HELD:
+            return Input("hold_ok")
         if event.kind is not PadEventKind.PRESSED:
             return None
         if event.key == "ok":
@@ -247,14 +253,14 @@ def open_device(
     try:
         if mode == "pi" and settings.input == "touch":
             grid = TouchGrid.open(settings.touch, listener=keys, hold_time=settings.menu_hold,
-                                  hold_keys=MENU_KEYS, pin_factory=pin_factory)
+                                  hold_keys=HOLD_KEYS, pin_factory=pin_factory)
         else:
             grid = ButtonGrid(
                 settings.buttons,
                 listener=keys,
                 debounce=0.0 if mode == "simulator" else settings.debounce,
                 hold_time=settings.menu_hold,
-                hold_keys=MENU_KEYS,
+                hold_keys=HOLD_KEYS,
                 pin_factory=pin_factory,
             )
     except DeviceNotFound as error:

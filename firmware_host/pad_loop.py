@@ -43,8 +43,10 @@ from firmware_host.pad.menu import Menu, MenuEntry, menu_screen, menu_step, open
 from firmware_host.pad.steps import (
     Accepted,
     Act,
+    AskHint,
     Changed,
     Command,
+    Hinted,
     Onward,
     PadEvent,
     PadGame,
@@ -423,10 +425,17 @@ class PadLoop:
         if result.chosen is not None and result.chosen != self.session.pad()["game"]:
             self._choose(result.chosen)
 
-    def _send(self, game_id: int, command: Command) -> Accepted | Refused:
+    def _send(self, game_id: int, command: Command) -> Accepted | Refused | Hinted:
+        if isinstance(command, AskHint):
+            return self._ask_hint(game_id, command)
         act = command if isinstance(command, Act) else Act(
             CHANCE, f"roll {self._rng.randint(1, command.faces)}", by="box random")
         assert isinstance(command, Act | RollDie)
+        bots = self.session.summary(game_id).get("bots") or []
+        if 0 <= act.seat < len(bots) and bots[act.seat]:
+            # the box plays that seat itself: a move typed on the pad for it is not entered
+            name = shown_name(self.session.summary(game_id)["seats"][act.seat], act.seat)
+            return Refused(act, f"the box plays {name} itself: nothing was entered")
         try:
             self.session.act_on_pad(game_id, act.seat, act.action, act.by)
         except NotPadGame as error:
@@ -440,6 +449,17 @@ class PadLoop:
             log.info("pad: %s for seat %s refused: %s", act.action, act.seat, error)
             return Refused(act, str(error))
         return Accepted(act)
+
+    def _ask_hint(self, game_id: int, ask: AskHint) -> Hinted | Refused:
+        """The seat's hint through the session (counted in the journal like a phone's);
+        a refusal (hints off, not a guesser now...) comes back in the session's words."""
+        try:
+            answer = self.session.hint(game_id, ask.seat)
+        except (RulesError, SessionError) as error:
+            log.info("pad: hint for seat %d of game %d refused: %s", ask.seat, game_id, error)
+            return Refused(ask, str(error))
+        log.info("pad: hint for seat %d of game %d", ask.seat, game_id)
+        return Hinted(ask, answer)
 
     def _draw(self) -> Image.Image:
         lang = self.language()

@@ -120,19 +120,27 @@ class Simulator:
     def hold_back(self, timeout: float = 5.0) -> None:
         """Holds Back down until the grid reports it held (the games menu opens), then lets
         go: the pad's gesture for the games menu, through the real pins and hold timer."""
+        self._hold("back", timeout)
+
+    def hold_ok(self, timeout: float = 5.0) -> None:
+        """Holds OK down until the grid reports it held, then lets go: OK acts as it is
+        pressed, and held it asks for an UNLOCK hint (docs/pad.md)."""
+        self._hold("ok", timeout)
+
+    def _hold(self, key: Key, timeout: float) -> None:
         held = threading.Event()
 
         def on_event(event: PadEvent) -> None:
-            if event.key == "back" and event.kind is PadEventKind.HELD:
+            if event.key == key and event.kind is PadEventKind.HELD:
                 held.set()
 
         self.grid.add_listener(on_event)
         try:
-            self._drive("back", True)
+            self._drive(key, True)
             if not held.wait(timeout):
-                raise DeviceRefusal("Back was held but the pad reported no hold")
+                raise DeviceRefusal(f"{key} was held but the pad reported no hold")
         finally:
-            self._drive("back", False)
+            self._drive(key, False)
             self.grid.remove_listener(on_event)
 
     def roll(self, value: int | None = None, faces: int | None = None) -> int:

@@ -22,7 +22,7 @@ bp = Blueprint("device", __name__)
 
 #: How long an input waits for the pad to handle it and redraw before answering.
 SETTLE_TIMEOUT = 2.0
-KINDS = ("tap", "press", "release", "ok", "back", "menu", "roll", "key")
+KINDS = ("tap", "press", "release", "ok", "back", "menu", "hold_ok", "roll", "key")
 #: The serial keypad's keys row by row, as on the table (a 4×4 UNLOCK code is drawn on them).
 KEYPAD = tuple("".join(KEYPAD_LAYOUT))
 
@@ -91,6 +91,8 @@ def press() -> Response:
         simulator.ok()
     elif kind == "menu":  # Back held: the games menu
         simulator.hold_back()
+    elif kind == "hold_ok":  # OK held: UNLOCK's hint
+        simulator.hold_ok()
     else:
         simulator.back()
     simulator.settle(SETTLE_TIMEOUT)  # answer with the frame the input led to

@@ -89,10 +89,13 @@ def dashboard() -> str:
     padded = [g["id"] for g in games if g["game"] in on_pad]
     chosen = session.pad()["game"]
     on_the_pad = chosen if chosen in padded else None
+    with_hints = {entry["id"] for entry in catalog if entry.get("hints")}
+    hints = {g["id"]: session.view(g["id"], None).get("hints") for g in games
+             if g["game"] in with_hints}
     return render_template(
         "host.html", catalog=catalog, games=games, names=game_names(),
         status=session.status(), seats={g["id"]: session.seats(g["id"]) for g in games},
-        pad_game=on_the_pad, pad_games=set(padded), pad_url=url_for("host.pad"),
+        pad_game=on_the_pad, pad_games=set(padded), pad_url=url_for("host.pad"), hints=hints,
     )
 
 
@@ -166,8 +169,10 @@ def play_again(game_id: int) -> Response:
     if summary["tournament"] is not None:
         raise ApiError(409, "in_tournament", "The tournament starts its own next game.")
     options = state.session.view(game_id, None).get("options")
+    bots = {seat: level for seat, level in enumerate(summary.get("bots") or []) if level}
     again = state.session.create_game(summary["game"], list(summary["seats"]),
-                                      dict(options) if isinstance(options, dict) else None)
+                                      dict(options) if isinstance(options, dict) else None,
+                                      bots=bots or None)
     state.successors[game_id] = again
     return jsonify({"game_id": again, "url": url_for("pages.game", game_id=again)})
 

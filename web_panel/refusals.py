@@ -45,6 +45,15 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^the secret is already set", "refusal.secret_set"),
         (r"^the Lock does not guess", "refusal.lock_guesses"),
         (r"^only the Lock \((?P<name>.+), seat \d+\) sets the secret", "refusal.only_lock"),
+        # UNLOCK: hints (rules.unlock.hints.NoHint, the session's refusals of a hint)
+        (r"^the host has turned hints off", "refusal.hints_off"),
+        (r"^hints are given while the guessers are guessing", "refusal.hint_not_yet"),
+        (r"^the Lock knows the code", "refusal.hint_lock"),
+        (r"^you have already entered your code for this turn", "refusal.hint_submitted"),
+        (r"^hints need the 3×3 card", "refusal.hint_grid4"),
+        (r"^no code of the level fits every card", "refusal.hint_none_fit"),
+        (r"^seat \d+ is played by the box", "refusal.hint_bot"),
+        (r"^(?P<game>.+) has no hints", "refusal.no_hints"),
         # whose turn it is (every game)
         (r"^it is (?P<name>.+)'s turn, not seat \d+'s", "refusal.not_your_turn_name"),
         (r"^it is not seat \d+'s turn: (?P<name>.+) \(seat \d+", "refusal.not_your_turn_name"),

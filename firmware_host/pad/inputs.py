@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-InputKind = Literal["dot", "ok", "back", "die", "digit", "letter", "menu"]
+InputKind = Literal["dot", "ok", "back", "die", "digit", "letter", "menu", "hold_ok"]
 
 #: The Pico keypad's keys by position, row by row (hardware/pico/firmware.py ``LAYOUT``).
 KEYPAD_LAYOUT = ("123A", "456B", "789C", "*0#D")
@@ -17,8 +17,9 @@ KEYPAD_DOTS = {key: 4 * r + c + 1 for r, row in enumerate(KEYPAD_LAYOUT)
 @dataclass(frozen=True)
 class Input:
     """One input: a dot pressed (``value`` 1–9 or 1–16), OK, Back, a die reading, a keypad
-    digit (``value`` the number), a keypad letter A–D, or ``menu`` (Back held: the games
-    menu). ``key`` is the keypad key that sent it (None for the pad's buttons and the die)."""
+    digit (``value`` the number), a keypad letter A–D, ``menu`` (Back held: the games
+    menu) or ``hold_ok`` (OK still held after its press acted: UNLOCK's hint). ``key`` is the
+    keypad key that sent it (None for the pad's buttons and the die)."""
 
     kind: InputKind
     value: int | None = None
@@ -47,6 +48,7 @@ def as_grid4_dot(event: Input) -> Input:
 OK = Input("ok")
 BACK = Input("back")
 MENU = Input("menu")
+HOLD_OK = Input("hold_ok")
 
 
 def dot(n: int) -> Input:

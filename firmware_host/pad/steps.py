@@ -27,7 +27,7 @@ from PIL import Image
 from firmware_host.pad.inputs import Input
 from firmware_host.screens.message import refusal_pages, refused_screen
 from firmware_host.screens.refusals import Phrasebook, phrase
-from firmware_host.screens.results import results_screen
+from firmware_host.screens.results import hints_note, results_screen
 from firmware_host.screens.text import speaks
 from firmware_host.screens.words import WORDS, Words, key_name, say
 
@@ -122,7 +122,15 @@ class RollDie:
     faces: int
 
 
-Command = Act | RollDie
+@dataclass(frozen=True)
+class AskHint:
+    """A command: ask the session for ``seat``'s hint (``SessionApi.hint``: counted in the
+    journal, refused when the host turned hints off)."""
+
+    seat: int
+
+
+Command = Act | RollDie | AskHint
 
 
 @dataclass(frozen=True)
@@ -141,11 +149,20 @@ class Refused:
 
 
 @dataclass(frozen=True)
+class Hinted:
+    """The session's answer to :class:`AskHint`: the game's hint document (UNLOCK:
+    ``codes_left``, ``suggestion``, ``dots``)."""
+
+    act: AskHint
+    hint: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Changed:
     """The game changed (here, on a phone, by an undo): a controller may catch up."""
 
 
-PadEvent = Input | Accepted | Refused | Changed
+PadEvent = Input | Accepted | Refused | Hinted | Changed
 
 
 @dataclass(frozen=True)
@@ -202,10 +219,25 @@ def pad_start(controller: PadGame[S], table: Table) -> PadState[S]:
     return PadState(controller.start(table))
 
 
+def holds_ok(controller: PadGame[Any]) -> bool:
+    """Whether the controller has a use for OK held (``hold_ok``): a class attribute
+    ``holds_ok = True`` says so (UNLOCK's hint)."""
+    return bool(getattr(controller, "holds_ok", False))
+
+
 def pad_step(controller: PadGame[S], state: PadState[S], event: PadEvent,
              table: Table) -> Step[PadState[S]]:
-    """One event through the shared layer, then the game's own step."""
-    if isinstance(event, Input) and state.refusal is not None:
+    """One event through the shared layer, then the game's own step.
+
+    OK held (``hold_ok``) follows an OK press that has acted already: a game with no use for
+    it ignores it (nothing to refuse: the press did its work); for one that has, it replaces
+    the refusal the press may have brought up."""
+    if isinstance(event, Input) and event.kind == "hold_ok":
+        if not holds_ok(controller) or (table.view().get("outcome")
+                                        and controller.final_screen_shown(state.game, table)):
+            return _shown(controller, state, table)
+        state = replace(state, refusal=None, refusal_page=0)
+    elif isinstance(event, Input) and state.refusal is not None:
         if event.kind == "ok" and state.refusal_page + 1 < refusal_pages(state.refusal):
             state = replace(state, refusal_page=state.refusal_page + 1)
         else:
@@ -226,7 +258,7 @@ def pad_step(controller: PadGame[S], state: PadState[S], event: PadEvent,
         refusal = refusal or table.phrase(event.message or "not allowed")
     if refusal is not None:
         state = replace(state, game=inner.state, refusal=refusal, refusal_page=0)
-    elif isinstance(event, Accepted):
+    elif isinstance(event, Accepted | Hinted):
         state = replace(state, game=inner.state, refusal=None, refusal_page=0)
     else:
         state = replace(state, game=inner.state)
@@ -239,8 +271,10 @@ def pad_screen(controller: PadGame[S], state: PadState[S], table: Table) -> Imag
         return refused_screen(state.refusal, state.refusal_page, title=table.title,
                               lang=table.lang)
     if state.results:
+        seats = table.scored()
         return results_screen(table.view(), table.title, _onward_hint(table), lang=table.lang,
-                              reason=_reason(table), seats=table.scored())
+                              reason=_reason(table), seats=seats,
+                              note=hints_note(table.view(), seats, table.lang))
     return controller.screen(state.game, table)
 
 

@@ -37,6 +37,7 @@ REFUSALS = phrasebook(
     (r"^the box's storage has become read-only", "refusal.storage"),
     (r"^the journal could not be written", "refusal.storage"),
     (r"^the session is busy|did not take the command", "refusal.busy"),
+    (r"^the box plays (?P<name>.+) itself", "refusal.box_plays"),
 )
 
 #: The box's words for :data:`REFUSALS` and the fallback.
@@ -51,6 +52,8 @@ REFUSAL_WORDS: Words = {
                         "ja": "本体に保存できませんでした。何も変わっていません"},
     "refusal.busy": {"en": "the box is busy: press again",
                      "ja": "処理中です。もう一度押してください"},
+    "refusal.box_plays": {"en": "the box plays {name} itself: nothing was entered",
+                          "ja": "{name}は本体が操作します。入力されていません"},
     "refusal.other": {"en": "the rules do not allow it: {detail}",
                       "ja": "ルール上できません: {detail}"},
 }

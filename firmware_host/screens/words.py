@@ -70,6 +70,7 @@ WORDS: Words = {
     "ok_menu": {"en": "OK: choose a game", "ja": "OK:ゲームを選ぶ"},
     "ok_start": {"en": "OK: start screen", "ja": "OK:最初の画面"},
     "next_pass": {"en": "Pass the pad to {name}", "ja": "パッドを{name}に渡す"},
+    "hints_used": {"en": "hints: {entries}", "ja": "ヒント: {entries}"},
     "over_press_ok": {"en": "the game is over: press OK to go on",
                       "ja": "ゲームは終了しました。OKで先へ進みます"},
     # the games menu (hold Back)

@@ -76,7 +76,7 @@ def test_every_control_of_a_game_page_is_reached_with_the_tab_key(
 def test_host_pages_are_reached_with_the_tab_key(table: Table) -> None:
     table.companion.create_game("ico", NAMES[:2])
     host = table.host_phone()
-    for path in ("/host", "/host/new/dice216", "/device", "/standings"):
+    for path in ("/host", "/host/new/dice216", "/host/new/unlock", "/device", "/standings"):
         host.goto(table.url + path)
         assert not unreached(host), path
 
@@ -103,6 +103,21 @@ def test_each_game_is_played_by_keyboard_alone(table: Table) -> None:
     press_on(page, "button.pick:not(.unplayable)")
     press_on(page, ".variants:not([hidden]) button[data-action]")
     expect(page.locator("#last-move")).to_contain_text("Aiko leads")
+
+
+def test_a_hint_is_asked_for_and_taken_by_keyboard_alone(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("unlock", NAMES[:2], {"difficulty": "easy"})
+    companion.act(game_id, 0, "secret 1-5-9")
+    page = open_game(table, game_id, 1)
+    press_on(page, "#pad-hint-ask")
+    expect(page.locator("#pad-tip")).to_contain_text("3560 codes left")
+    suggestion = str(page.locator("#pad .pad-ghost").get_attribute("data-code"))
+    press_on(page, "#pad-hint-use")
+    expect(page.locator("#pad-code")).to_have_text(suggestion)
+    press_on(page, "#pad-submit")
+    expect(page.locator("#last-move")).to_contain_text(f"Kenji drew {suggestion}.")
+    assert companion.view(game_id, None)["hints"]["used"] == [0, 1]
 
 
 def relative_luminance(rgb: tuple[int, ...]) -> float:

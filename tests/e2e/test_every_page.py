@@ -4,8 +4,10 @@ finds no serious or critical violation, and a Japanese page shows no identifier 
 phrase. Each page's screenshot is kept under ``test-artifacts/screenshots/pages/``.
 
 The games are an evening at the table: each of the four games in play and finished, a
-tournament between two games, a phone holding a seat in each game (seat 1 on the English
-phone, seat 2 on the Japanese one) and the host's phone."""
+tournament between two games, an UNLOCK game whose Lock is the box, a phone holding a seat in
+each game (seat 1 on the English phone, seat 2 on the Japanese one; guessers beside the box's
+Lock) and the host's phone. On the box's game a player's page is also seen with a hint asked
+for (the count, the suggested code dashed on the pad, "use this code")."""
 
 from __future__ import annotations
 
@@ -39,8 +41,11 @@ pytestmark = pytest.mark.browser
 #: The players: names a Japanese page shows as they are.
 NAMES = ["Aiko", "Kenji", "Fumi"]
 LOCALES = {"en": "en-GB", "ja": "ja-JP"}
-#: Which seat each language's player phone holds.
+#: Which seat each language's player phone holds (in the game whose Lock is the box: the
+#: seat after).
 SEAT = {"en": 0, "ja": 1}
+#: The games whose first seat the box plays.
+BOX_LOCK = ("unlock-solo",)
 ROLES = ("spectator", "player", "host")
 PAGE_SHOTS = SCREENSHOTS / "pages"
 
@@ -115,9 +120,16 @@ def evening(browser: Browser) -> Iterator[Evening]:
         }
         tournament = companion.create_tournament("unlock", NAMES[:2])
         games["tournament-first"] = companion.tournament(tournament)["games"][0]
+        games["unlock-solo"] = companion.create_game("unlock", ["Box", *NAMES[:2]],
+                                                     {"difficulty": "easy"}, bots={0: "easy"})
         for lang, seat in SEAT.items():
-            for game_id in games.values():
-                _claim(contexts[("player", lang)], url, game_id, seat)
+            for key, game_id in games.items():
+                _claim(contexts[("player", lang)], url, game_id,
+                       seat + 1 if key in BOX_LOCK else seat)
+        solo = games["unlock-solo"]
+        version = 0
+        while companion.view(solo, None)["phase"] != "guess":  # the box draws its secret
+            version = companion.wait_for_game(solo, version, 10.0)
         # UNLOCK: a secret, two turns of guesses; the other games a few moves; then the ends
         unlock = games["unlock"]
         companion.act(unlock, 0, "secret 1-5-9")
@@ -160,7 +172,8 @@ PAGES: list[tuple[str, str, tuple[str, ...]]] = [
       for game in ("unlock", "hacktrick", "ico", "dice216")],
     *[(key, "/games/{" + key + "}", ROLES)
       for key in ("unlock", "unlock-over", "hacktrick", "hacktrick-over", "ico", "ico-over",
-                  "dice216", "dice216-over", "tournament-next")],
+                  "dice216", "dice216-over", "tournament-next", "unlock-solo")],
+    ("unlock-solo-hint", "/games/{unlock-solo}", ("player",)),
     *[(f"{key}-replay", "/games/{" + key + "}/replay", ("spectator",))
       for key in ("unlock-over", "hacktrick-over", "ico-over", "dice216-over")],
 ]
@@ -193,6 +206,9 @@ def test_every_page_fits_a_phone_loads_cleanly_and_passes_axe(
     log.closing = False
     problems: list[str] = []
     _open(page, address)
+    if name.endswith("-hint"):  # the player asks for a hint: its words and the dashed code
+        page.locator("#pad-hint-ask").click()
+        page.locator("#pad-hint-use").wait_for(state="visible")
     words = shown_words(page)
     problems += untranslated(words, tuple(NAMES)) if lang == "ja" else []
     problems += [f"identifier {m.group(0)!r}" for m in IDENTIFIER.finditer(words)

@@ -48,3 +48,75 @@ def test_a_bad_bot_seat_is_refused_naming_it(app: Flask, companion: Companion, b
     assert reply.status_code == status
     assert names in reply.get_json()["message"]
     assert companion.games() == []
+
+
+def test_the_new_game_page_lets_the_host_give_any_seat_to_the_box(app: Flask) -> None:
+    page = host_client(app).get("/host/new/unlock").get_data(as_text=True)
+    assert page.count('<select class="player-bot" name="bot">') == 2  # one per player row
+    for level in ("random", "easy"):
+        assert f'<option value="{level}">the box: ' in page
+    assert "Let the box play the Lock" in page  # UNLOCK's own help
+    japanese = host_client(app).get("/host/new/unlock", headers={"Accept-Language": "ja"})
+    assert "本体:やさしい" in japanese.get_data(as_text=True)
+
+
+def test_play_again_keeps_the_boxs_seats(app: Flask, companion: Companion) -> None:
+    game_id = companion.create_game("unlock", ["Box", "Aiko"], {"difficulty": "easy"},
+                                    bots={0: "easy"})
+    companion.abandon(game_id)
+    reply = host_client(app).post(f"/api/host/games/{game_id}/again", json={}, headers=CSRF)
+    assert reply.status_code == 200, reply.get_json()
+    again = reply.get_json()["game_id"]
+    assert companion.summary(again)["bots"] == ["easy", None]
+    assert companion.view(again, None)["options"]["difficulty"] == "easy"
+
+
+def test_the_host_page_names_the_boxs_seats_and_switches_hints(app: Flask,
+                                                               companion: Companion) -> None:
+    game_id = companion.create_game("unlock", ["Box", "Aiko"], bots={0: "easy"})
+    ico = companion.create_game("ico", ["Aiko", "Ben"])
+    host = host_client(app)
+    page = host.get("/host").get_data(as_text=True)
+    assert "played by the box (easy)" in page
+    assert f'data-hints-for="{game_id}"' in page and f'data-hints-for="{ico}"' not in page
+    assert "Turn hints off" in page
+    reply = host.post(f"/api/host/games/{game_id}/hints", json={"allowed": False},
+                      headers=CSRF)
+    assert reply.get_json() == {"game_id": game_id, "hints": False}
+    assert "Turn hints on" in host.get("/host").get_data(as_text=True)
+    joined_page = app.test_client().get(f"/join/{game_id}").get_data(as_text=True)
+    assert "played by the box (easy)" in joined_page
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the host has turned hints off for this game"),
+    ("ja", "ホストがこのゲームのヒントをオフにしています。"),
+])
+def test_a_hint_refused_is_said_in_the_phones_language(app: Flask, companion: Companion,
+                                                       lang: str, said: str) -> None:
+    game_id = companion.create_game("unlock", ["Kenji", "Aiko"], {"difficulty": "easy"})
+    companion.act(game_id, 0, "secret 1-2-3")
+    companion.allow_hints(game_id, False)
+    phone = joined(app, game_id, 1)
+    reply = phone.post(f"/api/games/{game_id}/hint", json={},
+                       headers={**CSRF, "Accept-Language": lang})
+    assert reply.status_code == 409
+    assert reply.get_json() == {"error": "not_allowed", "message": said}
+
+
+@pytest.mark.parametrize(("message", "said"), [
+    ("the Lock knows the code: hints are for the guessers",
+     "ロックは秘密のコードを知っています。ヒントは推測者用です。"),
+    ("you have already entered your code for this turn", "このターンのコードはすでに描きました。"),
+    ("hints are given while the guessers are guessing",
+     "ヒントは推測者がコードを描く間だけ使えます。"),
+    ("hints need the 3×3 card: the 4×4 codes of easy are too many to list",
+     "ヒントは3×3のカードだけです(4×4はコードが多すぎます)。"),
+    ("no code of the level fits every card on the clue board",
+     "手がかりボードのすべてのカードに合うコードがありません。"),
+    ("ICO has no hints", "ICO にはヒントがありません。"),
+])
+def test_the_hint_engines_refusals_are_said_in_japanese(message: str, said: str) -> None:
+    from web_panel.refusals import phrase
+
+    assert phrase("bad_request", message, "ja").message == said

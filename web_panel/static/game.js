@@ -326,7 +326,7 @@
     const hostButton = event.target.closest("[data-host-post]");
     if (!hostButton) return;
     if (hostButton.dataset.confirm && !window.confirm(hostButton.dataset.confirm)) return;
-    await send(T.post(hostButton.dataset.hostPost, {}), hostButton);
+    await send(T.post(hostButton.dataset.hostPost, JSON.parse(hostButton.dataset.hostBody || "{}")), hostButton);
     hostButton.disabled = false;
   });
 

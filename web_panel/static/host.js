@@ -46,7 +46,8 @@
   const form = document.getElementById("new-game");
   if (form) {
     const players = document.getElementById("players");
-    const inputs = () => [...players.querySelectorAll("input")];
+    const inputs = () => [...players.querySelectorAll("input.player")];
+    const rows = () => [...players.querySelectorAll(".player-row")];
     const addButton = document.getElementById("add-player");
     /* The seat choices (the Lock, the first player) name the players as they are typed, and
        offer only the seats the form has. */
@@ -60,21 +61,35 @@
       if (addButton) addButton.disabled = names.length >= Number(form.dataset.max);
     };
     players.addEventListener("input", nameSeats);
+    /* A seat given to the box gets a name if it has none ("Box", "Box 2"). */
+    players.addEventListener("change", (event) => {
+      const bot = event.target.closest("select.player-bot");
+      if (!bot || !bot.value) return;
+      const input = bot.closest(".player-row").querySelector("input.player");
+      if (input.value.trim()) return;
+      const taken = new Set(inputs().map((i) => i.value.trim()));
+      let name = form.dataset.botName;
+      for (let n = 2; taken.has(name); n += 1) name = form.dataset.botNameN.split("{n}").join(String(n));
+      input.value = name;
+      nameSeats();
+    });
     if (addButton) {
       addButton.addEventListener("click", () => {
         const count = inputs().length;
         if (count >= Number(form.dataset.max)) return;
-        const label = document.createElement("label");
-        label.className = "player-row";
-        const hidden = document.createElement("span");
-        hidden.className = "visually-hidden";
-        hidden.textContent = T.message("player_n", { n: count + 1 });
-        const input = document.createElement("input");
-        input.className = "player"; input.name = "player"; input.maxLength = 40;
-        input.autocomplete = "off";
-        input.placeholder = T.message("player_n", { n: count + 1 });
-        label.append(hidden, input);
-        players.appendChild(label);
+        // a copy of the first row (its name and its "played by" choice), named for its seat
+        const row = rows()[0].cloneNode(true);
+        const player = T.message("player_n", { n: count + 1 });
+        const input = row.querySelector("input.player");
+        input.value = "";
+        input.required = false;
+        input.placeholder = player;
+        const hidden = row.querySelectorAll(".visually-hidden");
+        hidden[0].textContent = player;
+        if (hidden[1]) hidden[1].textContent = " (" + player + ")";
+        const bot = row.querySelector("select.player-bot");
+        if (bot) bot.value = "";
+        players.appendChild(row);
         input.focus();
         nameSeats();
       });
@@ -89,7 +104,14 @@
     }
     nameSeats();
     const collect = () => {
-      const names = inputs().map((i) => i.value.trim()).filter(Boolean);
+      // the named players, in order, and the seats among them the box plays
+      const named = rows().filter((row) => row.querySelector("input.player").value.trim());
+      const names = named.map((row) => row.querySelector("input.player").value.trim());
+      const bots = {};
+      named.forEach((row, seat) => {
+        const bot = row.querySelector("select.player-bot");
+        if (bot && bot.value) bots[String(seat)] = bot.value;
+      });
       const options = {};
       for (const field of form.querySelectorAll("[data-option] select, [data-option] input:not([type=checkbox])")) {
         const none = form.querySelector(`[data-none-for="${field.name}"]`);
@@ -97,23 +119,23 @@
         // an empty field keeps the rules' default (which may depend on the other options)
         if (field.value.trim() !== "") options[field.name] = field.value.trim();
       }
-      return { names, options };
+      return { names, options, bots };
     };
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const { names, options } = collect();
+      const { names, options, bots } = collect();
       try {
-        const reply = await T.post(form.dataset.createUrl, { game: form.dataset.game, players: names, options });
+        const reply = await T.post(form.dataset.createUrl, { game: form.dataset.game, players: names, options, bots });
         window.location.assign(reply.url);
       } catch (err) { T.showError(err); }
     });
     const tournament = document.getElementById("start-tournament");
     if (tournament) {
       tournament.addEventListener("click", async () => {
-        const { names, options } = collect();
+        const { names, options, bots } = collect();
         delete options.lock;
         try {
-          const reply = await T.post(form.dataset.tournamentUrl, { game: form.dataset.game, players: names, options });
+          const reply = await T.post(form.dataset.tournamentUrl, { game: form.dataset.game, players: names, options, bots });
           window.location.assign(reply.url);
         } catch (err) { T.showError(err); }
       });
@@ -125,7 +147,8 @@
     if (!button || document.getElementById("game")) return;  // the game page handles its own
     if (button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
     try {
-      const reply = await T.post(button.dataset.reissue || button.dataset.hostPost);
+      const reply = await T.post(button.dataset.reissue || button.dataset.hostPost,
+        JSON.parse(button.dataset.hostBody || "{}"));
       if (button.dataset.reissue) window.location.assign(reply.url);
       else window.location.reload();
     } catch (err) { T.showError(err); }

@@ -146,11 +146,12 @@
           h("caption", { class: "visually-hidden" }, ctx.t("results")),
           h("tr", {}, h("th", { scope: "col" }, ctx.t("player")),
             scores ? h("th", { scope: "col" }, ctx.t("score")) : null,
-            rows.map((row) => h("th", { scope: "col" }, row.label))),
+            rows.map((row) => h("th", { scope: "col", dataset: row.key ? { stat: row.key } : null }, row.label))),
           order.map((seat) => h("tr", { class: winners.includes(seat) ? "winner-row" : null },
             h("th", { scope: "row" }, seatChip(view, seat, winners.includes(seat) ? "winner" : "")),
             scores ? h("td", {}, h("b", {}, String(scores[seat] ?? "—"))) : null,
-            rows.map((row) => h("td", {}, String(row.values[seat] ?? "—")))))) : null,
+            rows.map((row) => h("td", { dataset: row.key ? { stat: row.key, seat } : null },
+              String(row.values[seat] ?? "—")))))) : null,
         nextSteps(view, ctx));
     }
     if (view.status === "abandoned") {
@@ -194,11 +195,16 @@
         : seatChip(view, seat)));
   }
 
-  /* The host's undo and abandon, on a game in play. */
+  /* The host's undo and abandon, on a game in play; hints on or off for a game with hints. */
   function hostTools(view, ctx) {
     if (!ctx.isHost || view.status !== "active" || ctx.replay) return null;
+    const hints = view.hints && ctx.urls.hints ? view.hints : null;
     return h("div", { class: "card host-bar" },
       h("h2", {}, ctx.t("host_tools")),
+      hints ? h("p", { class: "hints-state" }, ctx.t(hints.allowed ? "hints_state_on" : "hints_state_off"), " ",
+        h("button", { class: "secondary small", id: "host-hints",
+          dataset: { hostPost: ctx.urls.hints, hostBody: JSON.stringify({ allowed: !hints.allowed }) } },
+        ctx.t(hints.allowed ? "hints_turn_off" : "hints_turn_on"))) : null,
       h("button", { class: "secondary", dataset: { hostPost: ctx.urls.undo }, disabled: !view.can_undo }, ctx.t("undo")),
       h("button", { class: "danger", dataset: { hostPost: ctx.urls.abandon, confirm: ctx.t("confirm_abandon") } },
         ctx.t("abandon")));

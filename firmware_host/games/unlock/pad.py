@@ -5,8 +5,16 @@ Dots are added in order; a dot the rules refuse next (already drawn, crossed by 
 auto-connection off, joined by auto-connection, or reached over a used dot) is refused with the
 rules' reason. Back removes the last one (with none drawn, it goes back to the privacy screen);
 OK submits. A code the rules refuse is shown with their message and kept for fixing. Whose turn
-it is comes from the published view (guessers who submitted on their phone are skipped). Any
+it is comes from the published view (guessers who submitted on their phone are skipped, and so
+are the seats the box plays: while the box as the Lock draws its secret the OLED says so). Any
 other input is refused in words (a die roll, a dot on the privacy screen or the reveal).
+
+A guesser drawing their code asks for a hint by **holding OK** with nothing drawn (the press
+itself is refused — there is no code to send — and its refusal says so; the hold then asks
+the session, ``AskHint``, so the hint is counted like a phone's). The answer stays on that
+guesser's entry screen for this turn: "N left" and the suggested code dotted on the grid; OK
+with nothing drawn then takes the suggestion into the drawing (OK again sends it). The session's
+refusal (hints off, the Lock asking, a 4×4 card) is shown in words.
 
 On the 4×4 card the pad's nine dots are too few: while a code is being drawn every key of the
 4×4 keypad is the dot in the same place (1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D,
@@ -25,7 +33,7 @@ from PIL import Image
 
 from firmware_host.games.unlock import screens
 from firmware_host.pad.inputs import Input, as_dot, as_grid4_dot
-from firmware_host.pad.steps import Accepted, Act, PadEvent, Step, Table
+from firmware_host.pad.steps import Accepted, Act, AskHint, Hinted, PadEvent, Step, Table
 from firmware_host.screens.message import message_screen, pass_pad_screen
 from firmware_host.screens.text import shown_name
 from rules.unlock import dot_refusal
@@ -36,33 +44,75 @@ def latest_turn(view: dict[str, Any]) -> int:
     return max((int(card.get("turn", 0)) for card in view.get("clue_board") or []), default=0)
 
 
+def box_seats(view: dict[str, Any]) -> set[int]:
+    """The seats the box plays itself (a bot: the box as the Lock, a guesser): never the
+    pad's."""
+    return {seat for seat, level in enumerate(view.get("bots") or []) if level}
+
+
 def next_entrant(view: dict[str, Any]) -> int | None:
     """Who should hold the pad now: the Lock before the secret, then the first guesser in seat
-    order who has not submitted this turn; None when nobody (game over)."""
+    order who has not submitted this turn; None when nobody (game over, or only the box's
+    seats are to act)."""
     if view.get("outcome"):
         return None
     lock = int(view.get("lock", 0))
-    to_act = [int(s) for s in view.get("to_act") or []]
+    box = box_seats(view)
+    to_act = [int(s) for s in view.get("to_act") or [] if int(s) not in box]
     if lock in to_act:
         return lock
+    if lock in box and lock in (view.get("to_act") or []):
+        return None  # the box draws its secret first
     submitted = {int(s) for s in view.get("submitted") or []}
     pending = [s for s in to_act if s not in submitted and s != lock]
     return min(pending) if pending else None
 
 
+def box_to_act(view: dict[str, Any]) -> list[int]:
+    """The seats the box plays that are to act now (it moves after a short pause)."""
+    box = box_seats(view)
+    submitted = {int(s) for s in view.get("submitted") or []}
+    return [int(s) for s in view.get("to_act") or [] if int(s) in box and int(s) not in submitted]
+
+
+@dataclass(frozen=True)
+class PadHint:
+    """A hint the session gave ``seat`` on the board of ``turn`` (the last revealed turn):
+    how many codes are left and the suggested code's dots."""
+
+    seat: int
+    turn: int
+    codes_left: int
+    dots: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class UnlockPadState:
     """The code being drawn, whose entry is open (they pressed OK on their privacy screen),
-    the last turn whose reveal was read, and the reveal's page."""
+    the last turn whose reveal was read, the reveal's page; the hint given, and whether OK
+    held now asks for one (OK was pressed on the open entry with nothing drawn)."""
 
     dots: tuple[int, ...] = ()
     entrant: int | None = None
     seen_turn: int = 0
     reveal_page: int = 0
+    hint: PadHint | None = None
+    hint_armed: bool = False
+
+
+def shown_hint(state: UnlockPadState, view: dict[str, Any], seat: int) -> PadHint | None:
+    """The hint ``seat``'s entry shows: the one given to that seat on this board, if any."""
+    hint = state.hint
+    if hint is None or hint.seat != seat or hint.turn != latest_turn(view):
+        return None
+    return hint
 
 
 class UnlockPad:
     """The UNLOCK pad (see the module docstring) as pure steps."""
+
+    #: OK held asks for a hint (firmware_host.pad.steps.holds_ok).
+    holds_ok = True
 
     def start(self, table: Table) -> UnlockPadState:
         return UnlockPadState(seen_turn=latest_turn(table.view()))
@@ -73,10 +123,19 @@ class UnlockPad:
     def step(self, state: UnlockPadState, event: PadEvent,
              table: Table) -> Step[UnlockPadState]:
         if isinstance(event, Accepted):
-            return Step(replace(state, dots=(), entrant=None))
+            return Step(replace(state, dots=(), entrant=None, hint_armed=False))
+        if isinstance(event, Hinted):
+            view = table.view()
+            dots = tuple(int(d) for d in event.hint.get("dots") or ())
+            return Step(replace(state, hint=PadHint(event.act.seat, latest_turn(view),
+                                                    int(event.hint.get("codes_left", 0)), dots),
+                                hint_armed=False))
         if not isinstance(event, Input):
             return Step(state)
         view = table.view()
+        if event.kind == "hold_ok":
+            return self._hold_ok(state, view, table)
+        state = replace(state, hint_armed=False)
         size = int(view.get("size") or 3)
         drawing = not _unseen_reveal(state, view) and state.entrant is not None and (
             state.entrant == next_entrant(view))
@@ -94,6 +153,9 @@ class UnlockPad:
             return Step(state, refusal=table.say("reveal_ok"))
         seat = next_entrant(view)
         if seat is None:
+            playing = box_to_act(view)
+            if playing:
+                return Step(state, refusal=table.say("box_playing", name=_names(view, playing)))
             return Step(state, refusal=table.say("not_pad_turn"))
         if state.entrant != seat:
             # the privacy screen: only OK opens the entry; it never shows anyone's code
@@ -112,6 +174,15 @@ class UnlockPad:
                 return Step(replace(state, entrant=None))
             return Step(replace(state, dots=state.dots[:-1]))
         if event.kind == "ok":
+            hint = shown_hint(state, view, seat)
+            if not state.dots and hint is not None and len(hint.dots) > 1:
+                return Step(replace(state, dots=hint.dots))  # the suggestion, to send with OK
+            if not state.dots:
+                # nothing to send: OK held now asks for a hint (the refusal says so)
+                allowed = bool((view.get("hints") or {}).get("allowed"))
+                lock = seat == int(view.get("lock", 0))
+                return Step(replace(state, hint_armed=True), refusal=table.say(
+                    "too_short_hint" if allowed and not lock else "too_short"))
             if len(state.dots) < 2:
                 return Step(state, refusal=table.say("too_short"))
             verb = "secret" if seat == int(view.get("lock", 0)) else "guess"
@@ -127,13 +198,35 @@ class UnlockPad:
             return screens.scores_screen(view, lang=lang)
         seat = next_entrant(view)
         if seat is None:
-            return message_screen(table.title, table.say("waiting"), lang=lang)
+            playing = box_to_act(view)
+            text = (table.say("box_playing", name=_names(view, playing)) if playing
+                    else table.say("waiting"))
+            return message_screen(table.title, text, lang=lang)
         if state.entrant != seat:
             return pass_pad_screen(str(view["seats"][seat]), seat, title=table.title,
                                    lang=lang)
         lock = int(view.get("lock", 0))
-        return screens.entry_screen(view, seat, list(state.dots), secret=seat == lock,
-                                    lang=lang)
+        hint = shown_hint(state, view, seat)
+        return screens.entry_screen(
+            view, seat, list(state.dots), secret=seat == lock, lang=lang,
+            hint=(hint.codes_left, hint.dots) if hint is not None else None)
+
+    def _hold_ok(self, state: UnlockPadState, view: dict[str, Any],
+                 table: Table) -> Step[UnlockPadState]:
+        """OK held: a hint for the guesser whose entry is open, when OK was just pressed on
+        it with nothing drawn; else nothing (the press has done its work)."""
+        seat = next_entrant(view)
+        if (not state.hint_armed or state.dots or seat is None or state.entrant != seat
+                or _unseen_reveal(state, view)):
+            return Step(replace(state, hint_armed=False))
+        if seat == int(view.get("lock", 0)):  # nothing to ask: the Lock drew the secret
+            return Step(replace(state, hint_armed=False), refusal=table.say("refusal.hint_lock"))
+        return Step(replace(state, hint_armed=False), (AskHint(seat),))
+
+
+def _names(view: dict[str, Any], seats: list[int]) -> str:
+    names = view.get("seats") or []
+    return ", ".join(shown_name(str(names[s]), s) for s in seats if 0 <= s < len(names))
 
 
 def _unseen_reveal(state: UnlockPadState, view: dict[str, Any]) -> bool:

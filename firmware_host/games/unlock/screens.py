@@ -7,6 +7,7 @@ secret) or, for the Lock's secret, from a view that carries it (the game is over
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 from PIL import Image
@@ -64,18 +65,42 @@ def draw_code_pad(
         pen.draw.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=1)
 
 
+def draw_ghost(pen: Pen, dots: Sequence[int], size: int, *, left: int = 0,
+               side: int = PAD_SIDE, top: int = 0, gap: int = 3) -> None:
+    """A suggested code as a dotted line (a pixel every ``gap``), under a drawn path: the
+    hint's code, told apart from the player's own thick line."""
+    points = [dot_centre(d, size, left, side, top) for d in dots]
+    for (x1, y1), (x2, y2) in pairwise(points):
+        steps = max(abs(x2 - x1), abs(y2 - y1)) // gap
+        for k in range(steps + 1):
+            x = x1 + (x2 - x1) * k // max(steps, 1)
+            y = y1 + (y2 - y1) * k // max(steps, 1)
+            pen.draw.point((x, y), fill=1)
+
+
 def _name(view: Mapping[str, Any], seat: int) -> str:
     seats = view.get("seats") or []
     return str(seats[seat]) if 0 <= seat < len(seats) else f"P{seat + 1}"
 
 
 def entry_screen(
-    view: Mapping[str, Any], seat: int, dots: Sequence[int], *, secret: bool, lang: str = "en"
+    view: Mapping[str, Any], seat: int, dots: Sequence[int], *, secret: bool, lang: str = "en",
+    hint: tuple[int, Sequence[int]] | None = None, offer_hint: bool | None = None,
 ) -> Image.Image:
-    """The code being drawn by ``seat`` (the Lock's secret or a guess), with the line live."""
+    """The code being drawn by ``seat`` (the Lock's secret or a guess), with the line live.
+
+    ``hint``: the hint this guesser was given, ``(codes left, the suggested code's dots)``: the
+    count replaces the level, the code is dotted under the drawing, and with nothing drawn yet
+    the last line says OK takes it. ``offer_hint``: with nothing drawn, say that OK held asks
+    for one (default: for a guesser with no hint yet, when the host allows hints)."""
     size = int(view.get("size") or 3)
+    if offer_hint is None:
+        offer_hint = hint is None and not secret and bool(
+            (view.get("hints") or {}).get("allowed"))
     image = blank()
     pen = Pen(image, lang)
+    if hint is not None:
+        draw_ghost(pen, hint[1], size)
     draw_code_pad(pen, dots, size)
     x = PAD_SIDE + 2
     width = WIDTH - x
@@ -90,12 +115,19 @@ def entry_screen(
         return image
     pen.text(x, y + LINE_H, pen.fit(say(WORDS, "secret", lang) if secret else step, width))
     level = str(view.get("difficulty"))
-    if level in LEVELS:
+    if hint is not None:
+        pen.text(x, y + 2 * LINE_H, pen.fit(say(WORDS, "codes_left", lang, n=hint[0]), width))
+    elif level in LEVELS:
         pen.text(x, y + 2 * LINE_H, pen.fit(say(WORDS, f"level.{level}", lang), width))
     shown = "-".join(str(d) for d in dots) or say(WORDS, "draw", lang)
     pen.lines(x, y + 3 * LINE_H, [shown[i : i + chars] for i in range(0, len(shown), chars)][:2])
     if dots:
         pen.text(x, HEIGHT - LINE_H, say(WORDS, "ok_back", lang))
+    elif hint is not None:
+        pen.text(x, HEIGHT - LINE_H, pen.fit(say(WORDS, "ok_use", lang), width))
+    elif offer_hint:
+        pen.lines(x, HEIGHT - 2 * LINE_H, [pen.fit(say(WORDS, "hold_ok", lang), width),
+                                           pen.fit(say(WORDS, "for_hint", lang), width)])
     return image
 
 

@@ -17,6 +17,13 @@ WORDS: Words = {
     "draw": {"en": "draw...", "ja": "描いて…"},
     "ok_back": {"en": "OK  Back", "ja": "OK  Back"},
     "pad_ok_back": {"en": "pad OK/Back", "ja": "本体OK/Back"},
+    # the hint (OK held with nothing drawn)
+    "codes_left": {"en": "{n} left", "ja": "残り{n}通り"},
+    "hold_ok": {"en": "hold OK", "ja": "OK長押し"},
+    "for_hint": {"en": "for hint", "ja": "でヒント"},
+    "ok_use": {"en": "OK: use it", "ja": "OK:使う"},
+    "box_playing": {"en": "The box plays {name}: a moment, please.",
+                    "ja": "{name}は本体が操作しています。少しお待ちください。"},
     "waiting": {"en": "Waiting for the other players.",
                 "ja": "他のプレイヤーの入力を待っています。"},
     "reveal": {"en": "T{turn}", "ja": "ターン{turn}"},
@@ -39,6 +46,8 @@ WORDS: Words = {
                               "キーパッドを使ってください"},
     "too_short": {"en": "draw at least one line: two dots or more",
                   "ja": "線を1本以上描いてください(ドット2つ以上)"},
+    "too_short_hint": {"en": "draw at least one line: two dots or more (hold OK for a hint)",
+                       "ja": "線を1本以上描いてください(ドット2つ以上)。OK長押しでヒント"},
     "privacy_ok": {"en": "{name} takes the pad and presses OK first: nothing is entered "
                          "before that",
                    "ja": "{name}がパッドを受け取ってからOKを押してください。"
@@ -93,6 +102,21 @@ WORDS: Words = {
                               "ja": "ロックがまだ秘密のコードを決めていません"},
     "refusal.secret_set": {"en": "the secret is already set",
                            "ja": "秘密のコードはすでに決まっています"},
+    # the session's and the hint engine's refusals of a hint
+    "refusal.hints_off": {"en": "the host has turned hints off for this game",
+                          "ja": "ホストがこのゲームのヒントをオフにしています"},
+    "refusal.hint_lock": {"en": "the Lock knows the code: hints are for the guessers",
+                          "ja": "ロックは秘密のコードを知っています。ヒントは推測者用です"},
+    "refusal.hint_submitted": {"en": "you have already entered your code for this turn",
+                               "ja": "このターンのコードはすでに入力しました"},
+    "refusal.hint_not_yet": {"en": "hints are given while the guessers are guessing",
+                             "ja": "ヒントは推測者がコードを描く間だけ使えます"},
+    "refusal.hint_grid4": {"en": "hints need the 3x3 card",
+                           "ja": "ヒントは3×3のカードだけです(4×4はコードが多すぎます)"},
+    "refusal.hint_none_fit": {"en": "no code of the level fits the clue board",
+                              "ja": "手がかりボードのすべてのカードに合うコードがありません"},
+    "refusal.hint_bot": {"en": "that player is played by the box",
+                         "ja": "このプレイヤーは本体が操作しています"},
 }
 
 #: The rules' refusals (``rules.unlock``) → the words that say them in Japanese.
@@ -118,4 +142,11 @@ REFUSALS = phrasebook(
     (r"^(?P<name>.+) \(seat \d+\) has already guessed", "refusal.already_guessed"),
     (r"^the Lock has not set the secret yet", "refusal.no_secret_yet"),
     (r"^the secret is already set", "refusal.secret_set"),
+    (r"^the host has turned hints off", "refusal.hints_off"),
+    (r"^the Lock knows the code", "refusal.hint_lock"),
+    (r"^you have already entered your code for this turn", "refusal.hint_submitted"),
+    (r"^hints are given while the guessers are guessing", "refusal.hint_not_yet"),
+    (r"^hints need the 3×3 card", "refusal.hint_grid4"),
+    (r"^no code of the level fits every card", "refusal.hint_none_fit"),
+    (r"^seat \d+ is played by the box", "refusal.hint_bot"),
 )

@@ -21,7 +21,7 @@ from firmware_host.games.unlock import screens as unlock
 from firmware_host.games.unlock.words import WORDS as UNLOCK_WORDS
 from firmware_host.pad.menu import Menu, MenuEntry, menu_screen
 from firmware_host.screens.message import message_screen, pass_pad_screen, refused_screen
-from firmware_host.screens.results import results_screen
+from firmware_host.screens.results import hints_note, results_screen
 from firmware_host.screens.start import start_screen
 from firmware_host.screens.words import WORDS, say
 from rules import get_game
@@ -160,6 +160,16 @@ def ico_over(lang: str) -> Image.Image:
                           reason=reason)
 
 
+def results_hints_scene(lang: str) -> Image.Image:
+    """UNLOCK's results with the hints each guesser used under the scores."""
+    view = {**unlock_over(), "hints": {"allowed": True, "used": [0, 2, 0, 1]}}
+    seats = unlock.scored_seats(view)
+    onward = [say(WORDS, "ok_start", lang)]
+    return results_screen(view, unlock.title(lang), onward, lang=lang, seats=seats,
+                          reason=say(UNLOCK_WORDS, "reason.found", lang),
+                          note=hints_note(view, seats, lang))
+
+
 SCENES: dict[str, Scene] = {
     "start": lambda lang: start_screen("http://192.168.1.23:8080/", "4821", lang=lang),
     "start_no_die": lambda lang: start_screen("http://tabletop.local:8080/", "0917",
@@ -179,6 +189,13 @@ SCENES: dict[str, Scene] = {
                                                             secret=True, lang=lang),
     "unlock_guess_drawing": lambda lang: unlock.entry_screen(
         unlock_view(4, 2), 2, [7, 5, 3], secret=False, lang=lang),
+    "unlock_guess_hint_offered": lambda lang: unlock.entry_screen(
+        unlock_view(4, 2), 2, [], secret=False, offer_hint=True, lang=lang),
+    "unlock_guess_hint": lambda lang: unlock.entry_screen(
+        unlock_view(4, 2), 2, [], secret=False, hint=(61, [3, 6, 5, 4]), lang=lang),
+    "unlock_guess_hint_drawing": lambda lang: unlock.entry_screen(
+        unlock_view(4, 2), 2, [3, 6], secret=False, hint=(61, [3, 6, 5, 4]), lang=lang),
+    "results_hints": results_hints_scene,
     "unlock_4x4_legend": lambda lang: unlock.entry_screen(unlock4_view(0), 0, [], secret=True,
                                                           lang=lang),
     "unlock_4x4_drawing": lambda lang: unlock.entry_screen(

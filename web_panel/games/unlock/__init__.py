@@ -91,6 +91,17 @@ TEXTS = {
     "hint_used": {"en": "dot {dot} is already used", "ja": "ドット {dot} はすでに使われています"},
     "hint_used_loop": {"en": "dot {dot} is already used (loops only on Hard)",
                        "ja": "ドット {dot} は使用済みです(ループはむずかしいのみ)"},
+    # the hint (POST /api/games/<id>/hint): asked for on the code pad, drawn on it as a ghost
+    "hint.ask": {"en": "Hint", "ja": "ヒント"},
+    "hint.asking": {"en": "Asking for a hint…", "ja": "ヒントを問い合わせ中…"},
+    "hint.codes_left": {"en": "{n} codes left", "ja": "残り {n} 通り"},
+    "hint.one_left": {"en": "1 code left: this is the secret code",
+                      "ja": "残り 1 通り:これが秘密のコードです"},
+    "hint.suggested": {"en": "Suggested code: {code} (dashed on the dots)",
+                       "ja": "おすすめのコード:{code}(ドット上の点線)"},
+    "hint.use": {"en": "Use this code", "ja": "このコードを使う"},
+    "hint.ghost": {"en": "Suggested code {code}", "ja": "おすすめのコード {code}"},
+    "hints_used": {"en": "Hints used", "ja": "使ったヒント"},
     "level_easy": {"en": "Easy", "ja": "やさしい"},
     "level_medium": {"en": "Medium", "ja": "ふつう"},
     "level_hard": {"en": "Hard", "ja": "むずかしい"},
@@ -156,6 +167,13 @@ TEXTS = {
               "from the printed rules, which say to play again.",
         "ja": "秘密のコードでも決着しない同点では、並んだ推測者全員を勝ちとする。"
               "ルール(同点ならもう一度プレイ)とは異なる。"},
+    "help.bots": {
+        "en": "The box can play any seat. Let the box play the Lock (the first player unless "
+              "you choose another Lock below) and nobody at the table has to: it draws a secret "
+              "code at random that nobody sees until the game ends.",
+        "ja": "本体はどの席でも操作できます。ロック(下で選ばなければ1人目のプレイヤー)を本体に"
+              "すれば、卓の誰もロックをしなくて済みます。本体は秘密のコードをランダムに決め、"
+              "ゲーム終了まで誰にも見せません。"},
     "option.lock": {"en": "The Lock", "ja": "ロック"},
     "help.lock": {"en": "The player who sets the secret code.",
                   "ja": "秘密のコードを決めるプレイヤー。"},

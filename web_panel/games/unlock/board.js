@@ -142,15 +142,20 @@
     return K.chart(view, series, ["0", ...turns.map(String)], ctx);
   }
 
-  /* The results' figures: codes drawn, and the best card's matches. */
+  /* The results' figures: codes drawn, the best card's matches, and the hints each guesser
+     asked for (the box's own players ask for none). */
   function stats(view, ctx) {
     const board = view.clue_board || [];
     const seats = view.seats || [];
     const mine = (seat) => board.filter((card) => card.seat === seat);
+    const used = view.hints && Array.isArray(view.hints.used) ? view.hints.used : null;
+    const bot = (seat) => Array.isArray(view.bots) && view.bots[seat];
     return [
       { label: ctx.t("codes_drawn"), values: seats.map((_, seat) => (seat === view.lock ? "—" : mine(seat).length)) },
       { label: ctx.t("best_matches"), values: seats.map((_, seat) => (seat === view.lock ? "—"
         : Math.max(0, ...mine(seat).map((card) => Number(card.matches || 0))))) },
+      used ? { label: ctx.t("hints_used"), key: "hints", values: seats.map((_, seat) => (seat === view.lock || bot(seat) ? "—"
+        : Number(used[seat] || 0))) } : null,
     ];
   }
 

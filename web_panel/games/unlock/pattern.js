@@ -3,7 +3,12 @@
    the dot buttons one by one (the keyboard's and screen reader's way). The rules of the game's
    level are checked live as a hint (auto-connection, used dots, dots crossed by a line with
    auto-connection off — refused and drawn crossed out —, line length on Easy, crossings, loops
-   on Hard, repeats); the server decides, and its refusal is shown once, in the banner. */
+   on Hard, repeats); the server decides, and its refusal is shown once, in the banner.
+
+   A guesser still to draw this turn may ask for a hint (when the host allows them: the view's
+   ``hints.allowed``): the answer of POST …/hint — for this seat alone, never in the stream —
+   says how many codes are left and suggests one, drawn dashed under the dots until the turn
+   changes; "Use this code" puts it in the input, or the player draws their own. */
 "use strict";
 (function () {
   const T = window.Tabletop;
@@ -24,10 +29,15 @@
   const submit = h("button", { class: "big", id: "pad-submit", type: "button", disabled: true }, T.message("submit"));
   const dotButtons = h("div", { class: "dot-buttons", id: "dot-buttons", role: "group",
     "aria-label": T.message("dot_buttons") });
+  const hintButton = h("button", { class: "secondary", id: "pad-hint-ask", type: "button", hidden: true },
+    h("span", { "aria-hidden": "true" }, "💡 "), T.message("hint.ask"));
+  const hintWords = h("p", { id: "pad-hint-words", class: "pad-tip-words" });
+  const useButton = h("button", { class: "secondary", id: "pad-hint-use", type: "button" }, T.message("hint.use"));
+  const hintBox = h("div", { id: "pad-tip", class: "pad-tip", role: "status", hidden: true }, hintWords, useButton);
   const card = h("section", { class: "card pad-card", id: "pad-card", hidden: true, "aria-labelledby": "pad-title" },
-    title, pad, codeText, hintText,
+    title, pad, codeText, hintText, hintBox,
     h("details", { class: "dot-box", id: "dot-box" }, h("summary", {}, T.message("dot_buttons")), dotButtons),
-    h("div", { class: "pad-buttons" }, undoButton, clearButton, submit));
+    h("div", { class: "pad-buttons" }, undoButton, clearButton, hintButton, submit));
   boardNode.parentNode.insertBefore(card, boardNode);
   let size = 3;
   let path = [];
@@ -35,6 +45,9 @@
   let drawing = false;
   let refusal = "";
   let rubber = null;
+  // The hint for this seat and position (the POST's answer): {position, codes_left, dots, suggestion}.
+  let tip = null;
+  let asking = false;
 
   const gcd = (a, b) => (b === 0 ? Math.abs(a) : gcd(b, a % b));
   const rowCol = (dot) => [Math.floor((dot - 1) / size), (dot - 1) % size];
@@ -182,6 +195,7 @@
 
   function draw() {
     while (pad.firstChild) pad.removeChild(pad.firstChild);
+    drawGhost();
     const list = lines(path);
     for (const [a, b] of list) {
       const [x1, y1] = centre(a);
@@ -228,7 +242,80 @@
     hintText.textContent = hints.join(" · ") || (list.length ? T.message("hint_ok") : "");
     hintText.classList.toggle("bad", hints.length > 0);
     submit.disabled = list.length === 0;
+    drawTip();
   }
+
+  /* The position a hint answers: the game, its turn and the cards on the clue board. */
+  function position(view) {
+    return JSON.stringify([view.game_id, view.turn, (view.clue_board || []).length, size]);
+  }
+
+  /* Whether this seat may ask for a hint now: a guesser still to draw, hints allowed. */
+  function mayAsk(view) {
+    const hints = view.hints;
+    return Boolean(hints && hints.allowed) && view.you !== view.lock
+      && !(view.submitted || []).includes(view.you);
+  }
+
+  /* The suggested code, dashed under the player's own drawing (its start ringed). */
+  function drawGhost() {
+    if (!tip || !tip.dots || tip.dots.length < 2) return;
+    const points = tip.dots.map(centre);
+    const ghost = document.createElementNS(SVG, "polyline");
+    ghost.setAttribute("points", points.map(([x, y]) => x + "," + y).join(" "));
+    ghost.setAttribute("class", "pad-ghost");
+    ghost.dataset.code = tip.suggestion;
+    const label = document.createElementNS(SVG, "title");
+    label.textContent = T.message("hint.ghost", { code: tip.suggestion });
+    ghost.appendChild(label);
+    pad.appendChild(ghost);
+    const [x, y] = points[0];
+    const start = document.createElementNS(SVG, "circle");
+    start.setAttribute("cx", x); start.setAttribute("cy", y);
+    start.setAttribute("r", spacing() * 0.2);
+    start.setAttribute("class", "pad-ghost-start");
+    pad.appendChild(start);
+  }
+
+  function drawTip() {
+    const view = G.view();
+    hintButton.hidden = !mayAsk(view) || tip !== null;
+    hintButton.disabled = asking;
+    hintBox.hidden = tip === null && !asking;
+    useButton.hidden = tip === null;
+    if (tip === null) { hintWords.textContent = asking ? T.message("hint.asking") : ""; return; }
+    const left = tip.codes_left === 1 ? T.message("hint.one_left")
+      : T.message("hint.codes_left", { n: tip.codes_left });
+    hintWords.textContent = left + " · " + T.message("hint.suggested", { code: tip.suggestion });
+  }
+
+  hintButton.addEventListener("click", async () => {
+    const view = G.view();
+    const asked = position(view);
+    asking = true;
+    drawTip();
+    try {
+      const answer = await T.post(G.ctx.urls.hint, {});
+      if (position(G.view()) === asked) {
+        tip = { position: asked, codes_left: Number(answer.codes_left), dots: (answer.dots || []).map(Number),
+          suggestion: String(answer.suggestion) };
+      }
+      T.showError("");
+    } catch (err) {
+      T.showError(err);  // the refusal in words (hints off, already drawn…), never a trace
+    }
+    asking = false;
+    draw();
+  });
+
+  useButton.addEventListener("click", () => {
+    if (!tip) return;
+    path = tip.dots.slice();
+    closed = path.length > 3 && path[0] === path[path.length - 1];
+    refusal = "";
+    T.showError("");
+    draw();
+  });
 
   /* The dot buttons: the same dots, pressed one at a time. */
   function drawButtons() {
@@ -319,6 +406,7 @@
     card.hidden = !mine;
     const newSize = Number(view.size || (view.options || {}).size || 3);
     if (newSize !== size) { size = newSize; path = []; closed = false; }
+    if (tip && (tip.position !== position(view) || !mine)) tip = null;  // a new turn: a new hint
     title.textContent = view.you === view.lock ? T.message("draw_secret") : T.message("draw_guess", { turn: view.turn });
     draw();
   }
