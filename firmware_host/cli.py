@@ -222,7 +222,7 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     config = replace(config, url=url, club=_club_settings(args, config))
 
     companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode,
-                               new_journal=args.new_journal)
+                               new_journal=args.new_journal, bot_delay=config.bot_delay)
     device: Device | None = None
     server: Any = None  # waitress's server (untyped)
     app: Flask | None = None

@@ -144,6 +144,8 @@ class Config:
     log_level: str = "INFO"
     menu_hold: float = 1.0
     language: str = "en"
+    #: Seconds a bot seat waits before it moves, so the table can follow (``[bots] delay_ms``).
+    bot_delay: float = 1.0
     club: ClubConfig = field(default_factory=ClubConfig)
     names: NamesConfig = field(default_factory=NamesConfig)
     source: Path | None = None
@@ -204,7 +206,7 @@ def load_config(explicit: Path | None = None) -> Config:
 
 
 _TOP_KEYS = ("input", "data_dir", "host_pin", "log_level", "language", "buttons", "touch",
-             "display", "serial", "web", "pad", "club", "names")
+             "display", "serial", "web", "pad", "bots", "club", "names")
 _CLUB_KEYS = ("box", "hub", "broker", "password", "password_file", "broker_port", "listen",
               "hub_user", "hub_password", "hub_password_file", "tls_ca", "tls_cert", "tls_key",
               "retry_seconds", "resend_seconds")
@@ -286,10 +288,13 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     retry = pad.get("retry_seconds", _int(1, 3600), 5)
     menu_hold = pad.get("menu_hold_ms", _int(200, 5000), 1000) / 1000
 
+    bots = _section(data, "bots", ("delay_ms",))
+    bot_delay = bots.get("delay_ms", _int(0, 10_000), 1000) / 1000
+
     config = Config(input=input_kind, buttons=button_pins, touch=touch_config, oled=oled,
                     serial=serial_config, web=web_config, data_dir=data_dir, host_pin=host_pin,
                     debounce=debounce, retry_interval=float(retry), log_level=log_level,
-                    menu_hold=menu_hold, language=language,
+                    menu_hold=menu_hold, language=language, bot_delay=bot_delay,
                     club=parse_club(data.get("club", {}), base), names=_names(data))
     _build("pins", config.pin_map)
     return config

@@ -62,21 +62,28 @@ class Lines:
 
 
 class Daemon:
-    """``tabletop run`` in the simulator on one data directory, started and SIGKILLed."""
+    """``tabletop run`` in the simulator on one data directory, started and SIGKILLed; with
+    ``config``, on that config file; with ``log``, its log (stderr) appended to that file."""
 
-    def __init__(self, data: Path, home: Path) -> None:
+    def __init__(self, data: Path, home: Path, *, config: Path | None = None,
+                 log: Path | None = None) -> None:
         self.data, self.home, self.port = data, home, free_port()
+        self.config, self.log = config, log
         self.proc: subprocess.Popen[str] | None = None
         self.killed = threading.Event()
 
     def start(self) -> str:
         """Start it and wait for the panel; returns the panel's base URL."""
         self.killed = threading.Event()
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "firmware_host.cli", "run", "--hardware", "simulator",
-             "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", str(self.data)],
-            cwd=ROOT, env=clean_env(self.home), stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, text=True)
+        config = ["--config", str(self.config)] if self.config is not None else []
+        with (self.log.open("a") if self.log is not None
+              else open(os.devnull, "w")) as stderr:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "firmware_host.cli", "run", *config,
+                 "--hardware", "simulator", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--data-dir", str(self.data)],
+                cwd=ROOT, env=clean_env(self.home), stdout=subprocess.PIPE, stderr=stderr,
+                text=True)
         Lines(self.proc.stdout).until("tabletop: panel at", 30)
         return f"http://127.0.0.1:{self.port}"
 

@@ -25,7 +25,8 @@ def test_the_example_file_sets_every_default() -> None:
         example = parse_config(tomllib.load(file))
     defaults = Config()
     for name in ("input", "buttons", "touch", "oled", "serial", "web", "debounce",
-                 "retry_interval", "log_level", "host_pin", "language", "menu_hold"):
+                 "retry_interval", "log_level", "host_pin", "language", "menu_hold",
+                 "bot_delay"):
         assert getattr(example, name) == getattr(defaults, name), name
 
 
@@ -48,6 +49,12 @@ def test_the_oled_language_and_the_menu_hold_reach_the_device() -> None:
     settings = config.device_settings()
     assert (settings.language, settings.menu_hold) == ("ja", 1.5)
     assert (Config().language, Config().menu_hold) == ("en", 1.0)
+
+
+def test_the_bots_visible_delay_is_read_in_milliseconds() -> None:
+    assert parse_config({"bots": {"delay_ms": 0}}).bot_delay == 0.0
+    assert parse_config({"bots": {"delay_ms": 250}}).bot_delay == 0.25
+    assert Config().bot_delay == 1.0
 
 
 def test_an_spi_display_names_its_own_spi_bus() -> None:
@@ -79,6 +86,8 @@ def test_an_spi_display_names_its_own_spi_bus() -> None:
         ({"input": "joystick"}, "config error: input: expected one of buttons, touch"),
         ({"language": "fr"}, "config error: language: expected one of en, ja, got 'fr'"),
         ({"pad": {"menu_hold_ms": 50}}, "config error: pad.menu_hold_ms: 50 is outside"),
+        ({"bots": {"delay_ms": -1}}, "config error: bots.delay_ms: -1 is outside 0–10000"),
+        ({"bots": {"delay": 1}}, "config error: bots.delay: unknown key"),
         ({"dispaly": {}}, "config error: dispaly: unknown key"),
         ({"display": {"adress": 60}}, "config error: display.adress: unknown key"),
         ({"display": 3}, "config error: display: expected a [display] table"),
