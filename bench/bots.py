@@ -4,6 +4,9 @@
 
 Speed: for each game and level, ``--speed-games`` seeded games with that level in both seats,
 in this one process; it prints games per second and the time of each bot move (p50, p99, max).
+UNLOCK is played by the box as the Lock (a bot drawing the secret) and two guessers of the
+level, on each difficulty (Hard: a fifth of the games, at least 3); the moves timed are the
+guesses (and the Lock's secret), the UNLOCK bots being those of ``rules/unlock/bots.py``.
 
 Strength: for each game, ``--games`` seeded games per pairing (hard–random, hard–easy,
 easy–random), the stronger bot in seat 0 in even games and seat 1 in odd ones, chance drawn by
@@ -33,8 +36,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.bot_games import play_bot_game
 from rules.bots import BOT_GAMES, LEVELS, Bot, get_bot
+from rules.unlock.bots import BOTS as UNLOCK_BOTS
 
-NAMES = {"hacktrick": "Hacktrick", "ico": "ICO", "dice216": "2 1 6"}
+NAMES = {"hacktrick": "Hacktrick", "ico": "ICO", "dice216": "2 1 6", "unlock": "UNLOCK"}
+#: Every game the speed part plays (UNLOCK's bots are apart from the registry of the others).
+SPEED_GAMES = (*BOT_GAMES, "unlock")
+#: UNLOCK's table: the box as the Lock and two guessers; each difficulty and its share of
+#: ``--speed-games`` (Hard's codes are many: a guess there takes longest).
+UNLOCK_PLAYERS = ("Box", "Aiko", "Ben")
+UNLOCK_DIFFICULTIES = (("easy", 1.0), ("medium", 1.0), ("hard", 0.2))
 PAIRINGS = (("hard", "random"), ("hard", "easy"), ("easy", "random"))
 PARTS = ("speed", "tables", "strength")
 #: The strength the issue asks for: hard's win rate against each weaker level.
@@ -87,6 +97,27 @@ def speed(game_id: str, level: str, games: int) -> str:
     return (f"| {NAMES[game_id]} | {level} | {games / took:.1f} | {len(ordered)} | "
             f"{statistics.median(ordered) * 1000:.2f} | {_ms(ordered, 0.99)} | "
             f"{ordered[-1] * 1000:.1f} |")
+
+
+def unlock_speed(level: str, difficulty: str, games: int) -> str:
+    """The box as the Lock and two guessers of ``level`` (the Lock a bot of the same level:
+    every level draws the secret the same way)."""
+    timed = Timed(UNLOCK_BOTS[level])
+    turns = []
+    found = 0
+    began = time.perf_counter()
+    for seed in range(games):
+        played = play_bot_game("unlock", [timed] * len(UNLOCK_PLAYERS),
+                               options={"difficulty": difficulty}, seed=seed,
+                               players=UNLOCK_PLAYERS)
+        turns.append(played.bot_moves - 1)
+        found += played.outcome["reason"] == "found"
+    took = time.perf_counter() - began
+    ordered = sorted(timed.seconds)
+    return (f"| UNLOCK, {difficulty} | box Lock + 2 {level} guessers | {games / took:.1f} | "
+            f"{len(ordered)} | {statistics.median(ordered) * 1000:.2f} | {_ms(ordered, 0.99)} | "
+            f"{ordered[-1] * 1000:.1f} | found in {found} of {games} games, "
+            f"{statistics.mean(turns):.1f} guesses a game (both guessers) |")
 
 
 def table_speed(label: str, game_id: str, players: int, options: dict[str, Any],
@@ -146,22 +177,32 @@ def main() -> None:
     parser.add_argument("--speed-games", type=int, default=30, help="games per speed row")
     parser.add_argument("--table-games", type=int, default=4, help="games per other table")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the strength games")
-    parser.add_argument("--game", choices=BOT_GAMES, action="append",
-                        help="only this game (repeatable)")
+    parser.add_argument("--game", choices=SPEED_GAMES, action="append",
+                        help="only this game (repeatable; UNLOCK has a speed part only)")
     parser.add_argument("--part", choices=PARTS, action="append",
                         help="only this part (repeatable)")
     args = parser.parse_args()
-    games = args.game or list(BOT_GAMES)
+    games = args.game or list(SPEED_GAMES)
     parts = args.part or list(PARTS)
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; "
           f"load average {_load()}")
     if "speed" in parts:
         print("\nSpeed: both seats the same level, default options, one process")
-        print("| game | level | games/s | moves timed | move p50 ms | move p99 ms | max ms |")
-        print("|---|---|---|---|---|---|---|")
-        for game_id in games:
+        others = [game_id for game_id in games if game_id != "unlock"]
+        if others:
+            print("| game | level | games/s | moves timed | move p50 ms | move p99 ms | max ms |")
+            print("|---|---|---|---|---|---|---|")
+        for game_id in others:
             for level in LEVELS:
                 print(speed(game_id, level, args.speed_games), flush=True)
+        if "unlock" in games:
+            print("| UNLOCK table | seats | games/s | moves timed | move p50 ms | move p99 ms | "
+                  "max ms | games |")
+            print("|---|---|---|---|---|---|---|---|")
+            for difficulty, share in UNLOCK_DIFFICULTIES:
+                for level in (level for level in LEVELS if level in UNLOCK_BOTS):
+                    print(unlock_speed(level, difficulty, max(3, round(args.speed_games * share))),
+                          flush=True)
         print(f"load average {_load()}")
     if "tables" in parts:
         print("\nOther tables: hard in one seat, random bots in the others")
@@ -173,7 +214,7 @@ def main() -> None:
                       flush=True)
         print(f"load average {_load()}")
     if "strength" in parts:
-        strengths(games, args.games, args.jobs)
+        strengths([game for game in games if game in BOT_GAMES], args.games, args.jobs)
 
 
 def strengths(games: Sequence[str], per_pairing: int, jobs: int) -> None:

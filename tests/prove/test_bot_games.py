@@ -65,9 +65,11 @@ ROUND: tuple[tuple[str, tuple[tuple[list[str], dict[str, object]], ...]], ...] =
 )
 #: A kill comes after the spectator has seen this many changes (at random, at most).
 MOST_CHANGES = 100
-#: Seconds the bots get to finish every game once the kills are over (a loaded machine).
-FINISH = 240.0
-CONFIG = "[bots]\ndelay_ms = 0\n"
+#: Seconds a round may last, and the bots get to finish every game once the kills are over
+#: (plus ``PER_KILL`` for each kill: the games cut off pile up); a loaded machine.
+FINISH = 60.0
+PER_KILL = 10.0
+CONFIG = "[bots]\ndelay_ms = 0\n\n[names]\nadvertise = false\n"
 
 
 class Cut(Exception):
@@ -378,7 +380,7 @@ def bot_run(tmp_path: Path, kills: int, seed: int) -> str:
         run.start()
         finishing = time.monotonic()
         try:
-            run.watch(None, time.monotonic() + FINISH)
+            run.watch(None, time.monotonic() + FINISH + PER_KILL * kills)
             finished_in = time.monotonic() - finishing
             check_journal(daemon.data, run.tables, "the end")
             check_moves(run)
