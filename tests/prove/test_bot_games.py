@@ -206,7 +206,6 @@ class Run:
     tables: dict[int, Table] = field(default_factory=dict)
     host: dict[str, str] = field(default_factory=dict)
     levels: dict[str, list[str]] = field(default_factory=dict)
-    created: int = 0
     starts: list[float] = field(default_factory=list)
     cut: list[int] = field(default_factory=list)
 
@@ -234,7 +233,6 @@ class Run:
             game_id = answer["game_id"]
             assert game_id not in self.tables
             self.tables[game_id] = Table(game_id, game, list(players), dict(options), bots)
-            self.created += 1
 
     def watch(self, changes: int | None, deadline: float) -> int:
         """Poll every unfinished game's view as a spectator; with ``changes``, kill the daemon
