@@ -37,6 +37,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "serial": ("device", "baudrate", "parity"),
     "web": ("host", "port", "threads"),
     "pad": ("debounce_ms", "retry_seconds"),
+    "bots": ("delay_ms",),
     "sound": ("volume",),
 }
 
