@@ -59,10 +59,19 @@ class EasyBot(_UnlockBot):
     level = "easy"
 
     def guess(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
-        candidates = consistent_guesses(view, legal)
-        if not candidates:  # nothing fits (a board the level cannot produce): any legal guess
+        difficulty, size = str(view["difficulty"]), int(view["size"])
+        if not is_enumerable(difficulty, size):
             return legal[rng.randrange(len(legal))]
-        return "guess " + candidates[rng.randrange(len(candidates))]
+        auto_connect = bool(view["options"]["auto_connect"])
+        survivors = consistent_indices(line_index(difficulty, size, auto_connect),
+                                       clues_from_view(view))
+        if survivors:  # a played card is never among them, so the guess is legal
+            action = "guess " + code_table(difficulty, size, auto_connect).text(
+                survivors[rng.randrange(len(survivors))])
+            if action in legal:
+                return action
+        # nothing fits (a board the level cannot produce): any legal guess
+        return legal[rng.randrange(len(legal))]
 
 
 class HardBot(EasyBot):
@@ -77,19 +86,6 @@ class HardBot(EasyBot):
         action = "guess " + str(suggest(clues_from_view(view), difficulty, size,
                                         bool(view["options"]["auto_connect"])).suggestion)
         return action if action in legal else super().guess(view, legal, rng)
-
-
-def consistent_guesses(view: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
-    """The codes (text) that could still be the secret and may be played now."""
-    difficulty, size = str(view["difficulty"]), int(view["size"])
-    allowed = {action.partition(" ")[2] for action in legal}
-    if not is_enumerable(difficulty, size):
-        return sorted(allowed)
-    auto_connect = bool(view["options"]["auto_connect"])
-    table = code_table(difficulty, size, auto_connect)
-    survivors = consistent_indices(line_index(difficulty, size, auto_connect),
-                                   clues_from_view(view))
-    return [text for text in (table.text(i) for i in survivors) if text in allowed]
 
 
 #: UNLOCK's bots by level.
