@@ -29,6 +29,7 @@ from typing import Any
 
 from rules.bots import RandomBot, require_legal
 from rules.unlock.clues import clues_from_view, consistent_indices, line_index
+from rules.unlock.codes import Code
 from rules.unlock.enumeration import code_table, is_enumerable
 from rules.unlock.hints import suggest
 
@@ -75,7 +76,13 @@ class EasyBot(_UnlockBot):
 
 
 class HardBot(EasyBot):
-    """Plays the hint engine's suggestion, from the public clue board alone."""
+    """Plays the hint engine's suggestion, from the public clue board alone.
+
+    Several ``hard`` guessers at one table share out the turn: each works out, from the same
+    public board, what the ones seated before it will play, and suggests the code that leaves
+    least to tell apart together with theirs (two bots playing one suggestion would learn what
+    one card teaches).
+    """
 
     level = "hard"
 
@@ -83,9 +90,23 @@ class HardBot(EasyBot):
         difficulty, size = str(view["difficulty"]), int(view["size"])
         if not is_enumerable(difficulty, size):
             return super().guess(view, legal, rng)
-        action = "guess " + str(suggest(clues_from_view(view), difficulty, size,
-                                        bool(view["options"]["auto_connect"])).suggestion)
+        clues = clues_from_view(view)
+        auto_connect = bool(view["options"]["auto_connect"])
+        alongside: list[Code] = []
+        for _ in range(hard_seats_before(view)):
+            alongside.append(suggest(clues, difficulty, size, auto_connect, alongside).suggestion)
+        action = "guess " + str(suggest(clues, difficulty, size, auto_connect,
+                                        alongside).suggestion)
         return action if action in legal else super().guess(view, legal, rng)
+
+
+def hard_seats_before(view: Mapping[str, Any]) -> int:
+    """How many guessers seated before this one are ``hard`` bots too (every guesser, when the
+    view does not say who the bots are: the rules' own bot games seat only bots)."""
+    you, lock = view["you"], view.get("lock")
+    levels = view.get("bots")
+    return sum(1 for seat in range(you) if seat != lock
+               and (levels is None or (seat < len(levels) and levels[seat] == "hard")))
 
 
 #: UNLOCK's bots by level.

@@ -75,8 +75,12 @@ class Hint:
 
 
 def suggest(clues: Sequence[Clue], difficulty: str, size: int = 3,
-            auto_connect: bool = True) -> Hint:
-    """The hint for a board holding ``clues`` (public cards and their matches)."""
+            auto_connect: bool = True, alongside: Sequence[Code] = ()) -> Hint:
+    """The hint for a board holding ``clues`` (public cards and their matches).
+
+    ``alongside``: codes other guessers will play this same turn (a table of bots that share
+    out the work); the suggestion is then the code that, with them, leaves least to tell apart.
+    """
     if not is_enumerable(difficulty, size):
         raise NoHint(f"hints need the 3×3 card: the {size}×{size} codes of {difficulty} are too "
                      "many to list")
@@ -84,24 +88,28 @@ def suggest(clues: Sequence[Clue], difficulty: str, size: int = 3,
     survivors = consistent_indices(line_index(difficulty, size, auto_connect), clues)
     if not survivors:
         raise NoHint("no code of the level fits every card on the clue board")
-    book = opening_book(difficulty, size, auto_connect)
+    book = opening_book(difficulty, size, auto_connect) if not alongside else None
     guess = book.guess(survivors) if book is not None else None
     source = "book"
     if guess is None:
-        played = {clue.code.lines for clue in clues}
-        guess = best_guess(table.masks, survivors, played)
+        played = {clue.code.lines for clue in clues} | {code.lines for code in alongside}
+        guess = best_guess(table.masks, survivors, played, [code.lines for code in alongside])
         source = "search"
     return Hint(len(survivors), table.code(guess), source, tuple(clues))
 
 
-def best_guess(masks: Sequence[int], survivors: Sequence[int], played: set[int]) -> int:
+def best_guess(masks: Sequence[int], survivors: Sequence[int], played: set[int],
+               alongside: Sequence[int] = ()) -> int:
     """The index (into ``masks``) of the guess leaving least to tell apart among ``survivors``
-    (indices into ``masks``): the candidates themselves, then the level's codes, in order; ties
-    go to a candidate (it may end the game), then to the earlier code."""
-    if len(survivors) <= 2:
-        return survivors[0]
+    (indices into ``masks``), with the guesses ``alongside`` (masks) played in the same turn: the
+    candidates themselves, then the level's codes, in order; ties go to a candidate (it may end
+    the game), then to the earlier code. Never one of ``played``."""
+    fresh = [index for index in survivors if masks[index] not in played]
+    if len(fresh) <= 2 and fresh:
+        return fresh[0]
     sample = _even(survivors, SAMPLE)
     splitter = Splitter([masks[i] for i in sample])
+    parts = splitter.partition(alongside) if alongside else []
     best_score, best = float("inf"), survivors[0]
     own = _even(survivors, OWN)
     level = range(len(masks)) if len(masks) <= WHOLE else _even(range(len(masks)), POOL)
@@ -109,7 +117,7 @@ def best_guess(masks: Sequence[int], survivors: Sequence[int], played: set[int])
         mask = masks[index]
         if mask in played:
             continue
-        score = splitter.score(mask)
+        score = splitter.score(mask, parts)
         if score < best_score:
             best_score, best = score, index
     return best

@@ -90,13 +90,27 @@ class Splitter:
         if ones:
             self._fill(planes, j + 1, value | 1 << j, ones, out)
 
-    def score(self, guess: int) -> float:
+    def score(self, guess: int, parts: Sequence[int] = ()) -> float:
         """How much is left to tell apart after ``guess``, on average (lower is better):
-        the sum of ``c·ln c`` over its classes, a hit counting nothing and a little less."""
+        the sum of ``c·ln c`` over its classes, a hit counting nothing and a little less.
+        With ``parts`` (:meth:`partition` of the other guesses of the same turn), over the
+        classes the guesses make together."""
         total = 0.0
-        for key, count in self.classes(guess).items():
-            if key == HIT:
-                total -= 1e-3
-            elif count > 1:
-                total += count * math.log(count)
+        members = self.members(guess)
+        if HIT in members:
+            total -= 1e-3
+        for key, bits in members.items():
+            for part in parts or (self.everything,):
+                count = (bits & part).bit_count() if key != HIT else 0
+                if count > 1:
+                    total += count * math.log(count)
         return total
+
+    def partition(self, guesses: Sequence[int]) -> list[int]:
+        """The candidates split by the feedback of every guess in ``guesses`` together, as
+        bitsets (one per class that is not empty)."""
+        parts = [self.everything]
+        for guess in guesses:
+            classes = list(self.members(guess).values())
+            parts = [part & bits for part in parts for bits in classes if part & bits]
+        return parts
