@@ -91,6 +91,8 @@ class Phone:
     cookies: dict[str, str]
     arrivals: list[tuple[int, float]] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
+    #: The biggest event seen: its size and where it came from (stream, start of its data).
+    biggest: tuple[int, str] = (0, "")
     payloads: list[str] = field(default_factory=list)
     keep: bool = False
     error: str | None = None
@@ -110,26 +112,26 @@ class Phone:
             game_id, index = table.game_id, table.phones.index(self)
             self.path = f"/api/games/{game_id}/events"
             self.cookies = table.seats.get(index, {})
-            self._stream(port, stop, until_moved=table)
+            self._stream(port, stop, until_moved=table, game_id=game_id)
 
-    def _stream(self, port: int, stop: threading.Event, until_moved: Table | None = None
-                ) -> None:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        last = self.arrivals[-1][0] if self.arrivals and until_moved is not None else None
-        if last is not None and until_moved is not None and self.path.endswith(
-                f"/{until_moved.game_id}/events"):
-            headers["Last-Event-ID"] = str(last)
-        game_id = until_moved.game_id if until_moved is not None else None
+    def _stream(self, port: int, stop: threading.Event, until_moved: Table | None = None,
+                game_id: int | None = None) -> None:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+                   } if self.cookies else {}
+        if self.arrivals and until_moved is not None:  # resume where this phone was
+            headers["Last-Event-ID"] = str(self.arrivals[-1][0])
         self.streams += 1
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            conn.request("GET", self.path, headers=headers if self.cookies else {})
+            conn.request("GET", self.path, headers=headers)
             response = conn.getresponse()
             if response.status != 200:
                 self.error = f"stream {self.path}: {response.status}"
                 self.ready.set()
                 return
             self.conn = conn
+            if until_moved is not None and until_moved.game_id != game_id:
+                return  # the table moved on while this stream opened (hang_up missed it)
             while not stop.is_set():
                 line = response.readline()
                 if until_moved is not None and until_moved.game_id != game_id:
@@ -143,6 +145,8 @@ class Phone:
                     data = json.loads(line[6:])
                     self.arrivals.append((int(data["version"]), now))
                     self.sizes.append(len(line) - 7)
+                    if len(line) - 7 > self.biggest[0]:
+                        self.biggest = (len(line) - 7, f"{self.path}: {line[6:100]!r}")
                     if self.keep:
                         self.payloads.append(line[6:-1].decode())
                     self.ready.set()
@@ -151,6 +155,7 @@ class Phone:
             if not stop.is_set() and not moved:
                 self.error = f"stream {self.path}: {error!r}"
         finally:
+            conn.close()
             self.ready.set()
 
     def first(self, version: int) -> float | None:
@@ -246,6 +251,8 @@ class Box:
         if not self.out.exists():
             return [], []
         found = json.loads(self.out.read_text())
+        for line in found.get("growth", []):  # only under PYTHONTRACEMALLOC
+            print("   grown:", line)
         return list(found["presses"]), [(g, ms) for g, ms in found["gc"]]
 
 
@@ -419,6 +426,9 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
                     continue
                 delivery.append(max(0.0, at - answered) * 1000)
         sizes += [size for phone in table.phones for size in phone.sizes]
+    biggest = max((p.biggest for t in tables for p in t.phones), default=(0, ""))
+    if biggest[0] > 16384:
+        print(f"   the biggest event, {biggest[0]} B: {biggest[1]}")
     phones = sum(len(t.phones) for t in tables)
     press_ms, collections = presses()
     return Figures(name, phones, sum(len(t.acts) for t in tables), act_ms, delivery, sizes,

@@ -198,8 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, config: Config) -> int:
+    from firmware_host.allocator import limit_arenas
     from firmware_host.companion import Companion
 
+    limit_arenas()  # before any thread starts (firmware_host/allocator.py)
     web = config.web
     if args.host is not None:
         web = replace(web, host=args.host)
