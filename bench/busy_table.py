@@ -101,7 +101,9 @@ class Phone:
     #: server ends the stream (its bounded lifetime) or the table moves on to a new game.
     follow: Table | None = None
     streams: int = 0
-    conn: http.client.HTTPConnection | None = None
+    #: The current stream's socket (``http.client`` drops its own reference to it once a
+    #: ``Connection: close`` response has begun, so the connection object cannot hang up).
+    sock: socket.socket | None = None
 
     def run(self, port: int, stop: threading.Event) -> None:
         if self.follow is None:
@@ -124,14 +126,14 @@ class Phone:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         try:
             conn.request("GET", self.path, headers=headers)
+            self.sock = conn.sock
+            if until_moved is not None and until_moved.game_id != game_id:
+                return  # the table moved on while this stream opened (hang_up missed it)
             response = conn.getresponse()
             if response.status != 200:
                 self.error = f"stream {self.path}: {response.status}"
                 self.ready.set()
                 return
-            self.conn = conn
-            if until_moved is not None and until_moved.game_id != game_id:
-                return  # the table moved on while this stream opened (hang_up missed it)
             while not stop.is_set():
                 line = response.readline()
                 if until_moved is not None and until_moved.game_id != game_id:
@@ -163,10 +165,10 @@ class Phone:
 
     def hang_up(self) -> None:
         """End the current stream (the table moved on to a new game)."""
-        conn = self.conn
-        if conn is not None and conn.sock is not None:
+        sock = self.sock
+        if sock is not None:
             with contextlib.suppress(OSError):
-                conn.sock.shutdown(socket.SHUT_RDWR)
+                sock.shutdown(socket.SHUT_RDWR)
 
 
 @dataclass
