@@ -39,7 +39,6 @@ from types import FrameType
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gpiozero.pins.mock import MockFactory
-from waitress.server import create_server
 from waitress.wasyncore import ExitNow
 
 import web_panel
@@ -50,6 +49,7 @@ from firmware_host.config import DeviceSettings, WebConfig
 from firmware_host.device import open_device
 from hardware.pinmap import ButtonPins
 from hardware.serial_die import SerialConfig
+from web_panel.serving import create_server
 
 
 class TimingBus:
@@ -106,10 +106,10 @@ def main() -> None:
                          pin_factory=factory, oled=lambda: ssd1306(i2c(bus=bus, address=0x3C)))
     companion.attach_status(device.status)
     app = web_panel.create_app(companion, config={
-        "PUBLIC_URL": settings.url, "MAX_STREAMS": web.threads - 16,
+        "PUBLIC_URL": settings.url,
         "MAX_STREAMS_PER_CLIENT": 64})  # every phone of the bench is on 127.0.0.1
     server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
-                           channel_timeout=120, ident="bench", **web_panel.WAITRESS_SETTINGS)
+                           channel_timeout=120, ident="bench")
     latencies: list[float] = []
     pressing = threading.Event()
     stopping = threading.Event()
