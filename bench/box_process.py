@@ -19,7 +19,8 @@ grew since the start to the ``--out`` report (the run is much slower then); on S
 each connection's output buffers (and tracemalloc's top lines, when tracing) to FILE.channels,
 ``BOX_MALLOC_TRIM=1`` also calls ``malloc_trim(0)`` and reports again, ``BOX_MALLOC_STATS=1``
 prints Python's small-object allocator statistics to stderr; ``BOX_THREADS=N`` serves with N
-waitress threads instead of the daemon's default.
+waitress threads instead of the daemon's default; ``BOX_HELD_STREAMS=1`` serves on plain
+waitress with 80 threads, each live stream holding one (the design before the hand-over).
 """
 
 from __future__ import annotations
@@ -92,6 +93,8 @@ def main() -> None:
     args = parser.parse_args()
     # As tabletop run does, before any thread starts (importing luma starts a pool of four).
     limit_arenas()
+    if os.environ.get("BOX_SWITCH_INTERVAL"):
+        sys.setswitchinterval(float(os.environ["BOX_SWITCH_INTERVAL"]))
     from luma.core.interface.serial import i2c
     from luma.oled.device import ssd1306
 
@@ -108,8 +111,15 @@ def main() -> None:
     app = web_panel.create_app(companion, config={
         "PUBLIC_URL": settings.url,
         "MAX_STREAMS_PER_CLIENT": 64})  # every phone of the bench is on 127.0.0.1
-    server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
-                           channel_timeout=120, ident="bench")
+    if os.environ.get("BOX_HELD_STREAMS"):  # as before issue 15's last round: 80 threads
+        import waitress
+
+        server = waitress.create_server(app, host="127.0.0.1", port=args.port, threads=80,
+                                        channel_timeout=120, ident="bench",
+                                        **web_panel.WAITRESS_SETTINGS)
+    else:
+        server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
+                               channel_timeout=120, ident="bench")
     latencies: list[float] = []
     pressing = threading.Event()
     stopping = threading.Event()

@@ -17,9 +17,9 @@ the 30-phone run with the box held to a quarter of one core (cgroup v1 ``cpu``, 
     .venv/bin/python bench/busy_table.py [--seconds 60] [--phones 30 60] [--quarter]
     .venv/bin/python bench/busy_table.py --long 600 --phones 30
 
-``--long`` runs only the box, for that long, starting each table's game again when it ends
-(its phones follow it) — live streams end and resume over ten minutes — and prints the RSS
-each minute.
+A table whose game ends starts it again, and its phones follow it to the new game (ICO and
+Hacktrick games end within the minute). ``--long`` runs only the box, for that long — live
+streams end and resume over ten minutes — and prints the RSS each minute.
 """
 
 from __future__ import annotations
@@ -97,8 +97,9 @@ class Phone:
     keep: bool = False
     error: str | None = None
     ready: threading.Event = field(default_factory=threading.Event)
-    #: ``--long``: the table whose current game this phone follows, reconnecting whenever the
-    #: server ends the stream (its bounded lifetime) or the table moves on to a new game.
+    #: The table whose current game this phone follows (the box's phones), reconnecting
+    #: whenever the server ends the stream (its bounded lifetime) or the table moves on to a
+    #: new game; ``None``: one stream (the floor's phones).
     follow: Table | None = None
     streams: int = 0
     #: The current stream's socket (``http.client`` drops its own reference to it once a
@@ -183,7 +184,7 @@ class Table:
     acts: list[tuple[float, float, int]] = field(default_factory=list)  # sent, answered, version
     errors: list[str] = field(default_factory=list)
     replay: list[str] = field(default_factory=list)  # the floor: payloads to send, in order
-    #: ``--long``: the host's cookies, to start the next game when this one ends; games played.
+    #: The host's cookies, to start the next game when this one ends; games played.
     host: dict[str, str] = field(default_factory=dict)
     games: int = 1
 
@@ -295,13 +296,14 @@ def set_up_box(port: int, pin_code: str, phones: int, keep: bool) -> list[Table]
         table = tables[n % len(tables)]
         index = len(table.phones)
         table.phones.append(Phone(f"/api/games/{table.game_id}/events",
-                                  table.seats.get(index, {}), keep=keep and index == 0))
+                                  table.seats.get(index, {}), keep=keep and index == 0,
+                                  follow=table))
     return tables
 
 
 def next_game(port: int, table: Table, rng: random.Random) -> tuple[int, int] | None:
-    """``--long``: the table's game ended: the host starts the same game again, its players
-    claim their seats, and the table's phones follow it."""
+    """The table's game ended: the host starts the same game again, its players claim their
+    seats, and the table's phones follow it."""
     seed = rng.randrange(2**31)
     status, reply = call(port, "POST", "/api/host/games", table.host, json.dumps(
         {"game": table.game, "players": table.players, "options": table.options,
@@ -521,9 +523,6 @@ def long_run(seconds: float, phones: int) -> Figures:
     box = Box(folder, False)
     try:
         tables = set_up_box(box.port, box.pin, phones, False)
-        for table in tables:
-            for phone in table.phones:
-                phone.follow = table
         box.proc.send_signal(signal.SIGUSR1)
         return run(f"box, {phones} phones, {seconds:.0f} s, games started again as they end",
                    box.port, box.proc.pid, tables, seconds, False, box.presses)

@@ -10,7 +10,8 @@ seat stops receiving at once. What a stream sends, and when, is
 :class:`web_panel.live_streams.LiveStream`.
 
 Served by the panel's own server (``web_panel.serving``), the request is handed over once its
-first event is written: one thread feeds every stream, and none holds a request thread. Under
+first event is written: the stream runs on a thread of its own that ends with it, and holds no
+request thread. Under
 any other WSGI server the response is a generator that holds its thread (with waitress and
 ``channel_request_lookahead=1`` it also ends within a second of its phone hanging up).
 """
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterator
 from flask import Blueprint, Response, request, stream_with_context
 
 from web_panel.errors import ApiError
-from web_panel.live_streams import WAIT_SLICE, LiveStream
+from web_panel.live_streams import LiveStream, writes
 from web_panel.panel_state import PanelState, panel
 from web_panel.params import whole_number
 from web_panel.security import seat_cookie_name
@@ -67,7 +68,7 @@ def stream(game_id: int) -> Response:
         live.end()
         raise
     hand_over = request.environ.get(HAND_OVER)
-    if hand_over is not None:  # the panel's server: one thread feeds the stream from here on
+    if hand_over is not None:  # the panel's server: the stream's own thread from here on
         hand_over(state.live.handover(live))
         body: Iterator[bytes] = iter((first,))
     else:
@@ -85,15 +86,4 @@ def _held(live: LiveStream, first: bytes, state: PanelState,
           hung_up: Callable[[], bool]) -> Iterator[bytes]:
     """The stream on its request's own thread (a server that cannot take it over)."""
     yield first
-    session = state.session
-    while not state.closing.is_set():
-        if hung_up():
-            return
-        data, over = live.poll(time.monotonic())
-        if data:
-            yield data
-        if over:
-            return
-        remaining = live.due() - time.monotonic()
-        if remaining > 0:
-            session.wait_for_game(live.game_id, live.last, min(remaining, WAIT_SLICE))
+    yield from writes(live, state.session, state.closing, hung_up)

@@ -1,15 +1,20 @@
-"""The phones' live streams: what each one is owed, and one thread that feeds them all.
+"""The phones' live streams: what each one is owed, and the threads that write them.
 
 A :class:`LiveStream` is one phone's stream as data — the version and seat it was last sent, its
-own keep-alive and lifetime clocks — with :meth:`LiveStream.poll`, which says what to send now.
-It is the one description of a stream's behaviour; two drivers run it:
+own keep-alive and lifetime clocks — with :meth:`LiveStream.poll`, which says what to send now,
+and :func:`writes`, the stream's writes in time (it blocks on the stream's own game between
+them). That is the one description of a stream's behaviour; two drivers run it:
 
 - :class:`LiveStreams`, once the server has handed the connection over (``web_panel.serving``):
-  a single thread writes every stream's events, woken by the session after each commit of a
-  game that has streams. A phone watching costs no thread, so the server keeps a small pool
-  for pages and actions only, and the C allocator's per-thread caches stay few;
-- a blocking generator (``web_panel.events``) under any other WSGI server (the test client),
-  holding a thread per stream as before.
+  each stream runs on a thread of its own that ends with it, so the server's pool of request
+  threads serves pages and actions only. A thread's glibc caches of freed memory (``tcache``)
+  go when the thread does: a pool thread that served streams in turn kept them for good, and
+  80 of them grew the daemon by ~10 MiB over minutes (``docs/benchmarks.md``);
+- a generator (``web_panel.events``) under any other WSGI server, holding its request's thread.
+
+One thread feeding every stream was tried and measured: each small socket write gives the GIL
+away, so the one writer waited behind the busy threads after every write — delivery p50 rose
+from ~0 to 7–13 ms and the CPU per action by 15 % on the busy-table bench.
 """
 
 from __future__ import annotations
@@ -18,8 +23,8 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Protocol
 
 from firmware_host.session_api import SessionApi
@@ -35,8 +40,7 @@ REPLACED = ("event: replaced\ndata: " + json.dumps(
     {"message": "The host gave your seat to another phone; this one now watches the game."})
     + "\n\n").encode()
 KEEP_ALIVE = b": keep-alive\n\n"
-#: The longest the feeding thread sleeps: how soon it notices a phone that hung up, and a
-#: closing panel.
+#: The longest a stream sleeps: how soon it notices a phone that hung up, and a closing panel.
 WAIT_SLICE = 1.0
 
 
@@ -109,16 +113,34 @@ class LiveStream:
             self._on_end()
 
 
+def writes(stream: LiveStream, session: SessionApi, closing: threading.Event,
+           gone: Callable[[], bool]) -> Iterator[bytes]:
+    """What ``stream`` writes after its opening, each when it is due, until it is over, the
+    panel is ``closing`` or the phone is ``gone`` (checked at least every
+    :data:`WAIT_SLICE`): between writes it waits on its own game's changes only."""
+    while not closing.is_set():
+        if gone():
+            return
+        data, over = stream.poll(time.monotonic())
+        if data:
+            yield data
+        if over:
+            return
+        remaining = stream.due() - time.monotonic()
+        if remaining > 0:
+            session.wait_for_game(stream.game_id, stream.last, min(remaining, WAIT_SLICE))
+
+
 class Connection(Protocol):
-    """A phone's connection as the feeding thread sees it (``web_panel.serving``)."""
+    """A handed-over phone connection (``web_panel.serving``)."""
 
     def gone(self) -> bool:
         """Whether the phone hung up (or the connection is closing)."""
         ...
 
     def write(self, data: bytes) -> bool:
-        """Send ``data`` without waiting; ``False`` if the phone is gone, or so far behind
-        that the connection should end (it reconnects and resumes)."""
+        """Send ``data``; ``False`` if the phone is gone, or so far behind that the stream
+        should end (it reconnects and resumes)."""
         ...
 
     def close(self) -> None:
@@ -126,126 +148,68 @@ class Connection(Protocol):
         ...
 
 
-@dataclass
-class _Fed:
-    stream: LiveStream
-    connection: Connection
-    #: Poll at the next wake even without a change (just handed over: a change may have come
-    #: between its first event and now).
-    fresh: bool = True
-
-
-@dataclass
 class LiveStreams:
-    """Every handed-over live stream, fed by one thread (started with the first stream).
+    """The handed-over live streams, each on a thread of its own (named ``live-GAME``) that
+    ends with the stream: when it is over, its phone hangs up or falls behind, or the panel
+    is ``closing``."""
 
-    The session calls :meth:`changed` after each commit (on its own thread: it only notes the
-    game and wakes the feeder); the feeder polls the streams of the games that changed, and
-    any stream whose keep-alive or end is due; every :data:`WAIT_SLICE` it also ends the
-    streams whose phones hung up. While ``ending`` is set (the panel's ``closing``) every
-    stream ends, new ones at once; :meth:`close` also stops the thread."""
-
-    session: SessionApi
-    ending: threading.Event = field(default_factory=threading.Event)
-    wait_slice: float = WAIT_SLICE
-    _fed: list[_Fed] = field(default_factory=list)
-    _changed: set[int] = field(default_factory=set)
-    _added: list[_Fed] = field(default_factory=list)
-    _closing: bool = False
-    _wake: threading.Condition = field(default_factory=threading.Condition)
-    _starting: threading.Lock = field(default_factory=threading.Lock)
-    _thread: threading.Thread | None = None
+    def __init__(self, session: SessionApi, closing: threading.Event) -> None:
+        self.session = session
+        self.closing = closing
+        self._threads: set[threading.Thread] = set()
+        self._lock = threading.Lock()
 
     def handover(self, stream: LiveStream) -> Handover:
         """What the server is handed for ``stream`` (``web_panel.serving.HAND_OVER``)."""
         return Handover(self, stream)
 
     def add(self, stream: LiveStream, connection: Connection) -> None:
-        """Feed ``stream`` through ``connection`` from now on (its first event is sent)."""
-        with self._starting:  # the first stream starts the thread (and the session's calls)
-            if self._thread is None and not self._closing:
-                self.session.add_listener(self.changed)
-                self._thread = threading.Thread(target=self._run, name="live-streams",
-                                                daemon=True)
-                self._thread.start()
-        with self._wake:
-            closing = self._closing or self.ending.is_set()
-            if not closing:
-                self._added.append(_Fed(stream, connection))
-                self._wake.notify()
-        if closing:
-            self._end(_Fed(stream, connection))
-
-    def changed(self, game_id: int | None, version: int) -> None:
-        """The session's listener: ``game_id`` changed (``None``: nothing a stream shows)."""
-        if game_id is None:
-            return
-        with self._wake:
-            if not self._closing:
-                self._changed.add(game_id)
-                self._wake.notify()
-
-    def close(self, timeout: float = 5.0) -> None:
-        """End every stream and stop the thread (the panel is closing)."""
-        with self._starting, self._wake:
-            self._closing = True
-            self._wake.notify()
-            thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
+        """Write ``stream`` through ``connection`` from now on (its opening is sent)."""
+        thread = threading.Thread(target=self._serve, args=(stream, connection),
+                                  name=f"live-{stream.game_id}", daemon=True)
+        with self._lock:
+            self._threads.add(thread)
+        try:
+            thread.start()
+        except BaseException:  # no thread to be had: the phone reconnects and resumes
+            with self._lock:
+                self._threads.discard(thread)
+            self._end(stream, connection)
+            raise
 
     @property
     def count(self) -> int:
-        """How many streams are being fed."""
-        with self._wake:
-            return len(self._fed) + len(self._added)
+        """How many handed-over streams are running."""
+        with self._lock:
+            return len(self._threads)
 
-    def _run(self) -> None:
-        while True:
-            with self._wake:
-                if not (self._changed or self._added or self._closing):
-                    now = time.monotonic()
-                    due = min((f.stream.due() for f in self._fed), default=now + self.wait_slice)
-                    self._wake.wait(max(0.0, min(due - now, self.wait_slice)))
-                changed, self._changed = self._changed, set()
-                self._fed.extend(self._added)
-                self._added = []
-                closing = self._closing
-            if closing or self.ending.is_set():
-                for fed in self._fed:
-                    self._end(fed)
-                self._fed = []
-                if closing:
-                    return
-                continue
-            now = time.monotonic()
-            self._fed = [fed for fed in self._fed if self._feed(fed, changed, now)]
+    def close(self, timeout: float = 5.0) -> None:
+        """Wait for the streams to end (after the panel's ``closing`` is set)."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            threads = list(self._threads)
+        for thread in threads:  # one not started yet sees ``closing`` and ends at once
+            if thread.is_alive() and thread is not threading.current_thread():
+                thread.join(max(0.0, deadline - time.monotonic()))
 
-    def _feed(self, fed: _Fed, changed: set[int], now: float) -> bool:
-        """Write what ``fed`` is owed; ``False`` once it has ended."""
+    def _serve(self, stream: LiveStream, connection: Connection) -> None:
         try:
-            if fed.connection.gone():
-                self._end(fed)
-                return False
-            if not (fed.fresh or fed.stream.game_id in changed or now >= fed.stream.due()):
-                return True
-            fed.fresh = False
-            data, over = fed.stream.poll(now)
-            if (data and not fed.connection.write(data)) or over:
-                self._end(fed)
-                return False
-            return True
-        except Exception:  # one broken stream must not stop the others
-            log.exception("live stream of game %d failed", fed.stream.game_id)
-            self._end(fed)
-            return False
+            for data in writes(stream, self.session, self.closing, connection.gone):
+                if not connection.write(data):
+                    break
+        except Exception:  # the stream ends; the phone reconnects and resumes
+            log.exception("live stream of game %d failed", stream.game_id)
+        finally:
+            self._end(stream, connection)
+            with self._lock:
+                self._threads.discard(threading.current_thread())
 
     @staticmethod
-    def _end(fed: _Fed) -> None:
+    def _end(stream: LiveStream, connection: Connection) -> None:
         try:
-            fed.connection.close()
+            connection.close()
         finally:
-            fed.stream.end()
+            stream.end()
 
 
 @dataclass(frozen=True)

@@ -161,7 +161,7 @@ class PanelState:
     handovers: Handovers
     stream_slots: StreamSlots
     events: ViewEvents
-    #: The streams the server handed over (``web_panel.serving``), fed by one thread.
+    #: The streams the server handed over (``web_panel.serving``), each on its own thread.
     live: LiveStreams
     keepalive: float = 15.0
     #: How long one live stream lasts before the phone reconnects (and resumes).
@@ -202,7 +202,7 @@ def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | No
         stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 64)),
                                  int(config.get("MAX_STREAMS_PER_CLIENT", 6))),
         events=ViewEvents(session),
-        live=LiveStreams(session, ending=closing),
+        live=LiveStreams(session, closing),
         keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
         lifetime=float(config.get("SSE_LIFETIME", 300.0)),
         closing=closing,

@@ -1,23 +1,23 @@
 """How the panel is served: waitress, whose request threads hand live streams over.
 
 Waitress runs each request on one of a fixed pool of threads, and a server-sent event stream is
-a request that does not end: served the plain way, every phone watching a game holds a thread
-for as long as it watches. Threads are not free on a Pi: each one that runs Python keeps glibc
-caches of freed memory of its own (``tcache``), so the daemon grew by ~10 MiB over minutes with
-80 threads serving 30 phones in turn (``docs/benchmarks.md``) — and the pool had to be sized for
-the phones.
+a request that does not end: served the plain way, every phone watching a game holds a pool
+thread for as long as it watches, so the pool had to be sized for the phones (80), and every
+pool thread, serving streams and requests in turn, kept glibc caches of freed memory of its own
+(``tcache``) for good: the daemon grew by ~10 MiB over minutes under 30 phones
+(``docs/benchmarks.md``).
 
 Here the stream's request runs on a pool thread like any other (the seat, the cap, the first
 event: ``web_panel.events``); the view then hands the stream over through
 ``environ[HAND_OVER]``, and once its first bytes are written the connection belongs to
-:class:`web_panel.live_streams.LiveStreams`, whose one thread writes every stream's events
-through waitress's own output buffers. The pool thread is free at once, so the pool serves
-pages and actions only.
+:class:`web_panel.live_streams.LiveStreams`, which writes the stream's events from a thread of
+its own, ended with the stream (and its caches with it), through waitress's own output buffers.
+The pool thread is free at once: the pool serves pages and actions only.
 
 How the hand-over keeps waitress's bookkeeping away from a connection whose response has not
 ended: the task leaves its request in the connection's queue (a connection with a request in
 progress takes no other request, and its output is flushed under the connection's lock, which
-the feeding thread's writes take too); the queue's second dispatch of the connection finds it
+the stream thread's writes take too); the queue's second dispatch of the connection finds it
 handed over and returns. Ending the stream ends the response and closes the connection.
 
 >>> server = create_server(app, host="127.0.0.1", port=8080, threads=16)  # doctest: +SKIP
@@ -110,7 +110,7 @@ class _StreamConnection:
         self.channel = channel
         self.task = task
         #: A phone this far behind (bytes not yet sent) is dropped: it reconnects and resumes,
-        #: and the feeding thread never waits for one slow phone.
+        #: and the box never holds more than this for one slow phone.
         self.behind = channel.adj.outbuf_high_watermark
 
     def gone(self) -> bool:

@@ -1,6 +1,6 @@
 """Live updates over a real waitress server: each stream carries its own seat's view, keep-alives,
 resuming from Last-Event-ID, a re-issued seat, 30 phones at once, and shutdown — each with the
-streams handed over to the feeding thread (as the daemon serves them) and held on their request
+streams handed over to threads of their own (as the daemon serves them) and held on their request
 threads (any other WSGI server)."""
 
 from __future__ import annotations
@@ -194,7 +194,7 @@ def test_thirty_phones_each_get_the_change(companion: Companion, hand_over: bool
 
 def test_sixty_phones_stream_on_four_request_threads(companion: Companion) -> None:
     """Handed over, a live stream holds no request thread: sixty phones watch, pages still load
-    and every phone gets the change (the feeding thread writes them all)."""
+    and every phone gets the change."""
     game_id = companion.create_game("dice216", ["Aiko", "Ben"])
     app = make_app(companion)
     with serve(app, threads=4) as served:
