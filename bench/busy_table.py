@@ -181,7 +181,9 @@ class Table:
     seats: dict[int, dict[str, str]] = field(default_factory=dict)
     state: Any = None
     phones: list[Phone] = field(default_factory=list)
-    acts: list[tuple[float, float, int]] = field(default_factory=list)  # sent, answered, version
+    #: sent, answered, version, and whether it started the table's next game (its players'
+    #: claims and its phones' reconnecting: neither an act's latency nor a delivery's).
+    acts: list[tuple[float, float, int, bool]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     replay: list[str] = field(default_factory=list)  # the floor: payloads to send, in order
     #: The host's cookies, to start the next game when this one ends; games played.
@@ -366,9 +368,13 @@ def drive(port: int, table: Table, until: float, floor: bool, number: int) -> No
             result = act_box(port, table, rng)
             if result is None and table.host and not table.errors:
                 result = next_game(port, table, rng)
+                if result is not None:
+                    table.acts.append((sent, time.perf_counter(), result[1], True))
+                    time.sleep(max(0.0, due - time.perf_counter()))
+                    continue
         if result is None:
             return
-        table.acts.append((sent, time.perf_counter(), result[1]))
+        table.acts.append((sent, time.perf_counter(), result[1], False))
         step += 1
         time.sleep(max(0.0, due - time.perf_counter()))
 
@@ -421,21 +427,22 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
     errors += [p.error for t in tables for p in t.phones if p.error]
     act_ms, delivery, sizes = [], [], []
     for table in tables:
-        for sent, answered, version in table.acts:
-            act_ms.append((answered - sent) * 1000)
+        for sent, answered, version, new_game in table.acts:
+            if not new_game:
+                act_ms.append((answered - sent) * 1000)
             for phone in table.phones:
                 at = phone.first(version)
                 if at is None:
                     errors.append(f"{table.game}: version {version} never reached a phone")
-                    continue
-                delivery.append(max(0.0, at - answered) * 1000)
+                elif not new_game:
+                    delivery.append(max(0.0, at - answered) * 1000)
         sizes += [size for phone in table.phones for size in phone.sizes]
     biggest = max((p.biggest for t in tables for p in t.phones), default=(0, ""))
     if biggest[0] > 16384:
         print(f"   the biggest event, {biggest[0]} B: {biggest[1]}")
     phones = sum(len(t.phones) for t in tables)
     press_ms, collections = presses()
-    return Figures(name, phones, sum(len(t.acts) for t in tables), act_ms, delivery, sizes,
+    return Figures(name, phones, len(act_ms), act_ms, delivery, sizes,
                    press_ms, collections, cpu, peak[0], after, errors, trace,
                    sum(p.streams for t in tables for p in t.phones),
                    sum(t.games for t in tables))

@@ -14,7 +14,7 @@ them). That is the one description of a stream's behaviour; two drivers run it:
 
 One thread feeding every stream was tried and measured: each small socket write gives the GIL
 away, so the one writer waited behind the busy threads after every write — delivery p50 rose
-from ~0 to 7–13 ms and the CPU per action by 15 % on the busy-table bench.
+from ~0 to 6.5–13 ms and the CPU per action by 12–18 % on the busy-table bench.
 """
 
 from __future__ import annotations
