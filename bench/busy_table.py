@@ -102,6 +102,8 @@ class Phone:
     #: new game; ``None``: one stream (the floor's phones).
     follow: Table | None = None
     streams: int = 0
+    #: Streams the box refused (503/429: at its cap), each tried again after ``Retry-After``.
+    refused: int = 0
     #: The current stream's socket (``http.client`` drops its own reference to it once a
     #: ``Connection: close`` response has begun, so the connection object cannot hang up).
     sock: socket.socket | None = None
@@ -132,6 +134,11 @@ class Phone:
                 return  # the table moved on while this stream opened (hang_up missed it)
             response = conn.getresponse()
             if response.status != 200:
+                if until_moved is not None and response.status in (429, 503):
+                    # as the page does: poll meanwhile (not measured here) and try again
+                    self.refused += 1
+                    stop.wait(min(float(response.getheader("Retry-After") or 1), 5.0))
+                    return
                 self.error = f"stream {self.path}: {response.status}"
                 self.ready.set()
                 return
@@ -205,10 +212,11 @@ class Figures:
     rss_peak: float
     rss_after: float
     errors: list[str]
-    #: RSS each minute; live streams opened; games played (``--long``).
+    #: RSS each minute; live streams opened; games played; streams refused at the cap.
     trace: list[float] = field(default_factory=list)
     streams: int = 0
     games: int = 0
+    refused: int = 0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -445,7 +453,8 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
     return Figures(name, phones, len(act_ms), act_ms, delivery, sizes,
                    press_ms, collections, cpu, peak[0], after, errors, trace,
                    sum(p.streams for t in tables for p in t.phones),
-                   sum(t.games for t in tables))
+                   sum(t.games for t in tables),
+                   sum(p.refused for t in tables for p in t.phones))
 
 
 def box_run(seconds: float, phones: int, quarter: bool = False,
@@ -519,7 +528,8 @@ def report(f: Figures, baseline: float | None) -> None:
     print(f"   RSS peak {f.rss_peak:.1f} MiB, 10 s after {f.rss_after:.1f} MiB (budget <= 80)")
     if f.trace:
         print("   RSS each minute: " + ", ".join(f"{m:.1f}" for m in f.trace) + " MiB; "
-              f"{f.games} games played, {f.streams} streams opened")
+              f"{f.games} games played, {f.streams} streams opened, {f.refused} refused "
+              "(at the cap; tried again)")
     print(f"   errors: {len(f.errors)}" + "".join(f"\n     {e}" for e in sorted(set(f.errors))[:5]))
 
 

@@ -102,6 +102,14 @@ class _LiveChannel(HTTPChannel):
         if task is not None and task.handed is not None:
             task.handed.start(_StreamConnection(self, task))
 
+    def handle_close(self) -> None:
+        super().handle_close()
+        task = self.handed
+        if task is not None and task.handed is not None:
+            # the phone hung up: its stream's slot is free now, not when its thread next looks
+            # (a table's phones all move to its next game at once, near the cap)
+            task.handed.end()
+
 
 class _StreamConnection:
     """A handed-over connection, as :class:`web_panel.live_streams.LiveStreams` writes it."""
