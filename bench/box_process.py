@@ -12,6 +12,15 @@ on waitress, built as ``tabletop run`` builds them, with two measuring instrumen
     python bench/box_process.py --data DIR --port PORT --out FILE [--presses-every 0.2]
 
 It prints ``ready PORT PIN`` once the panel answers. The load generator is ``bench/busy_table.py``.
+
+Memory diagnostics, by environment variable: ``PYTHONTRACEMALLOC=N`` adds where Python's memory
+grew since the start to the ``--out`` report (the run is much slower then); on SIGUSR2,
+``BOX_MALLOC_INFO=FILE`` appends glibc's ``malloc_info`` (per arena: size, free) to FILE and
+each connection's output buffers (and tracemalloc's top lines, when tracing) to FILE.channels,
+``BOX_MALLOC_TRIM=1`` also calls ``malloc_trim(0)`` and reports again, ``BOX_MALLOC_STATS=1``
+prints Python's small-object allocator statistics to stderr; ``BOX_THREADS=N`` serves with N
+waitress threads instead of the daemon's default; ``BOX_HELD_STREAMS=1`` serves on plain
+waitress with 80 threads, each live stream holding one (the design before the hand-over).
 """
 
 from __future__ import annotations
@@ -19,28 +28,29 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import signal
 import sys
 import threading
 import time
+import tracemalloc
 from pathlib import Path
 from types import FrameType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gpiozero.pins.mock import MockFactory
-from luma.core.interface.serial import i2c
-from luma.oled.device import ssd1306
-from waitress.server import create_server
 from waitress.wasyncore import ExitNow
 
 import web_panel
+from firmware_host.allocator import limit_arenas
 from firmware_host.cli import settle_heap
 from firmware_host.companion import Companion
 from firmware_host.config import DeviceSettings, WebConfig
 from firmware_host.device import open_device
 from hardware.pinmap import ButtonPins
 from hardware.serial_die import SerialConfig
+from web_panel.serving import create_server
 
 
 class TimingBus:
@@ -81,7 +91,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--presses-every", type=float, default=0.2)
     args = parser.parse_args()
-    web = WebConfig()
+    # As tabletop run does, before any thread starts (importing luma starts a pool of four).
+    limit_arenas()
+    if os.environ.get("BOX_SWITCH_INTERVAL"):
+        sys.setswitchinterval(float(os.environ["BOX_SWITCH_INTERVAL"]))
+    from luma.core.interface.serial import i2c
+    from luma.oled.device import ssd1306
+
+    web = WebConfig(threads=int(os.environ.get("BOX_THREADS", WebConfig.threads)))
     factory = MockFactory()
     bus = TimingBus()
     pins = ButtonPins().keys()
@@ -92,10 +109,17 @@ def main() -> None:
                          pin_factory=factory, oled=lambda: ssd1306(i2c(bus=bus, address=0x3C)))
     companion.attach_status(device.status)
     app = web_panel.create_app(companion, config={
-        "PUBLIC_URL": settings.url, "MAX_STREAMS": web.threads - 16,
+        "PUBLIC_URL": settings.url,
         "MAX_STREAMS_PER_CLIENT": 64})  # every phone of the bench is on 127.0.0.1
-    server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
-                           channel_timeout=120, ident="bench", **web_panel.WAITRESS_SETTINGS)
+    if os.environ.get("BOX_HELD_STREAMS"):  # as before issue 15's last round: 80 threads
+        import waitress
+
+        server = waitress.create_server(app, host="127.0.0.1", port=args.port, threads=80,
+                                        channel_timeout=120, ident="bench",
+                                        **web_panel.WAITRESS_SETTINGS)
+    else:
+        server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
+                               channel_timeout=120, ident="bench")
     latencies: list[float] = []
     pressing = threading.Event()
     stopping = threading.Event()
@@ -135,14 +159,73 @@ def main() -> None:
         stopping.set()
         pressing.set()
         web_panel.close_app(app)
-        args.out.write_text(json.dumps({"presses": latencies, "gc": collections.pauses}))
+        growth = memory_growth(baseline) if baseline is not None else []
+        if os.environ.get("BOX_MALLOC_STATS"):
+            sys._debugmallocstats()  # Python's small-object allocator, to stderr
+        args.out.write_text(json.dumps({"presses": latencies, "gc": collections.pauses,
+                                        "growth": growth}))
         raise ExitNow("stop")  # the one exception waitress's loop lets through
 
+    snapshots: list[tracemalloc.Snapshot] = []
+
+    def allocator_report(signum: int, frame: FrameType | None) -> None:
+        """SIGUSR2: glibc's malloc_info (per arena: in use, free, system) appended to
+        ``$BOX_MALLOC_INFO``, then again after ``malloc_trim(0)`` when ``$BOX_MALLOC_TRIM``."""
+        target = os.environ.get("BOX_MALLOC_INFO")
+        if not target:
+            return
+        with open(target + ".channels", "a") as out:
+            for channel in list(server.active_channels.values()):
+                bufs = []
+                for outbuf in list(getattr(channel, "outbufs", [])):
+                    inner = outbuf.buf
+                    kind = type(inner).__name__ if inner is not None else "str"
+                    held = (inner.file.getbuffer().nbytes if kind == "BytesIOBasedBuffer"
+                            else len(outbuf.strbuf))
+                    bufs.append(f"{kind}:{held}:{len(outbuf)}")
+                out.write(f"{channel.addr} {' '.join(bufs)}\n")
+            out.write("--\n")
+            if tracemalloc.is_tracing():
+                current, peak = tracemalloc.get_traced_memory()
+                out.write(f"tracemalloc: current {current / 2**20:.1f} MiB, "
+                          f"peak {peak / 2**20:.1f} MiB\n")
+                snap = tracemalloc.take_snapshot()
+                for stat in snap.statistics("lineno")[:40]:
+                    out.write(f"  {stat}\n")
+                if baseline is not None:
+                    for stat in snap.compare_to(baseline, "lineno")[:40]:
+                        out.write(f"  grown {stat}\n")
+                if snapshots:
+                    for stat in snap.compare_to(snapshots[-1], "traceback")[:25]:
+                        out.write(f"  grown since the last report {stat}\n")
+                        for line in stat.traceback.format()[-12:]:
+                            out.write(f"      {line}\n")
+                snapshots[:] = [snap]
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        libc.fopen.restype = ctypes.c_void_p
+        libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+        libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+        libc.fclose.argtypes = [ctypes.c_void_p]
+        if os.environ.get("BOX_MALLOC_STATS"):
+            sys._debugmallocstats()  # Python's small-object allocator, to stderr
+        stream = libc.fopen(target.encode(), b"a")
+        libc.malloc_info(0, stream)
+        if os.environ.get("BOX_MALLOC_TRIM"):
+            libc.malloc_trim(0)
+            libc.malloc_info(0, stream)
+        libc.fclose(stream)
+
+    signal.signal(signal.SIGUSR2, allocator_report)
     signal.signal(signal.SIGUSR1, start_pressing)
     signal.signal(signal.SIGTERM, stop)
     threading.Thread(target=presser, daemon=True).start()
     settle_heap()
     collections = CollectorPauses()
+    baseline = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
+    if os.environ.get("BOX_MALLOC_STATS"):
+        sys._debugmallocstats()
     print(f"ready {args.port} {companion.host_pin}", flush=True)
     try:
         server.run()
@@ -152,6 +235,16 @@ def main() -> None:
         server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
         device.close()
         companion.close()
+
+
+def memory_growth(baseline: tracemalloc.Snapshot, top: int = 15) -> list[str]:
+    """Where the memory Python allocated since ``baseline`` lives, biggest first, by the line
+    that allocated it (only under ``PYTHONTRACEMALLOC=N``: the run is slower then)."""
+    now = tracemalloc.take_snapshot()
+    stats = now.compare_to(baseline, "traceback")[:top]
+    return [f"{stat.size_diff / 1024:+.0f} KiB in {stat.count_diff:+d} blocks: "
+            + " <- ".join(f"{frame.filename.rsplit('/', 2)[-1]}:{frame.lineno}"
+                          for frame in stat.traceback[:6]) for stat in stats]
 
 
 if __name__ == "__main__":

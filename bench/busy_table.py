@@ -17,9 +17,9 @@ the 30-phone run with the box held to a quarter of one core (cgroup v1 ``cpu``, 
     .venv/bin/python bench/busy_table.py [--seconds 60] [--phones 30 60] [--quarter]
     .venv/bin/python bench/busy_table.py --long 600 --phones 30
 
-``--long`` runs only the box, for that long, starting each table's game again when it ends
-(its phones follow it) — live streams end and resume over ten minutes — and prints the RSS
-each minute.
+A table whose game ends starts it again, and its phones follow it to the new game (ICO and
+Hacktrick games end within the minute). ``--long`` runs only the box, for that long — live
+streams end and resume over ten minutes — and prints the RSS each minute.
 """
 
 from __future__ import annotations
@@ -91,15 +91,22 @@ class Phone:
     cookies: dict[str, str]
     arrivals: list[tuple[int, float]] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
+    #: The biggest event seen: its size and where it came from (stream, start of its data).
+    biggest: tuple[int, str] = (0, "")
     payloads: list[str] = field(default_factory=list)
     keep: bool = False
     error: str | None = None
     ready: threading.Event = field(default_factory=threading.Event)
-    #: ``--long``: the table whose current game this phone follows, reconnecting whenever the
-    #: server ends the stream (its bounded lifetime) or the table moves on to a new game.
+    #: The table whose current game this phone follows (the box's phones), reconnecting
+    #: whenever the server ends the stream (its bounded lifetime) or the table moves on to a
+    #: new game; ``None``: one stream (the floor's phones).
     follow: Table | None = None
     streams: int = 0
-    conn: http.client.HTTPConnection | None = None
+    #: Streams the box refused (503/429: at its cap), each tried again after ``Retry-After``.
+    refused: int = 0
+    #: The current stream's socket (``http.client`` drops its own reference to it once a
+    #: ``Connection: close`` response has begun, so the connection object cannot hang up).
+    sock: socket.socket | None = None
 
     def run(self, port: int, stop: threading.Event) -> None:
         if self.follow is None:
@@ -110,26 +117,31 @@ class Phone:
             game_id, index = table.game_id, table.phones.index(self)
             self.path = f"/api/games/{game_id}/events"
             self.cookies = table.seats.get(index, {})
-            self._stream(port, stop, until_moved=table)
+            self._stream(port, stop, until_moved=table, game_id=game_id)
 
-    def _stream(self, port: int, stop: threading.Event, until_moved: Table | None = None
-                ) -> None:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        last = self.arrivals[-1][0] if self.arrivals and until_moved is not None else None
-        if last is not None and until_moved is not None and self.path.endswith(
-                f"/{until_moved.game_id}/events"):
-            headers["Last-Event-ID"] = str(last)
-        game_id = until_moved.game_id if until_moved is not None else None
+    def _stream(self, port: int, stop: threading.Event, until_moved: Table | None = None,
+                game_id: int | None = None) -> None:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+                   } if self.cookies else {}
+        if self.arrivals and until_moved is not None:  # resume where this phone was
+            headers["Last-Event-ID"] = str(self.arrivals[-1][0])
         self.streams += 1
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            conn.request("GET", self.path, headers=headers if self.cookies else {})
+            conn.request("GET", self.path, headers=headers)
+            self.sock = conn.sock
+            if until_moved is not None and until_moved.game_id != game_id:
+                return  # the table moved on while this stream opened (hang_up missed it)
             response = conn.getresponse()
             if response.status != 200:
+                if until_moved is not None and response.status in (429, 503):
+                    # as the page does: poll meanwhile (not measured here) and try again
+                    self.refused += 1
+                    stop.wait(min(float(response.getheader("Retry-After") or 1), 5.0))
+                    return
                 self.error = f"stream {self.path}: {response.status}"
                 self.ready.set()
                 return
-            self.conn = conn
             while not stop.is_set():
                 line = response.readline()
                 if until_moved is not None and until_moved.game_id != game_id:
@@ -143,6 +155,8 @@ class Phone:
                     data = json.loads(line[6:])
                     self.arrivals.append((int(data["version"]), now))
                     self.sizes.append(len(line) - 7)
+                    if len(line) - 7 > self.biggest[0]:
+                        self.biggest = (len(line) - 7, f"{self.path}: {line[6:100]!r}")
                     if self.keep:
                         self.payloads.append(line[6:-1].decode())
                     self.ready.set()
@@ -151,6 +165,7 @@ class Phone:
             if not stop.is_set() and not moved:
                 self.error = f"stream {self.path}: {error!r}"
         finally:
+            conn.close()
             self.ready.set()
 
     def first(self, version: int) -> float | None:
@@ -158,10 +173,10 @@ class Phone:
 
     def hang_up(self) -> None:
         """End the current stream (the table moved on to a new game)."""
-        conn = self.conn
-        if conn is not None and conn.sock is not None:
+        sock = self.sock
+        if sock is not None:
             with contextlib.suppress(OSError):
-                conn.sock.shutdown(socket.SHUT_RDWR)
+                sock.shutdown(socket.SHUT_RDWR)
 
 
 @dataclass
@@ -173,10 +188,12 @@ class Table:
     seats: dict[int, dict[str, str]] = field(default_factory=dict)
     state: Any = None
     phones: list[Phone] = field(default_factory=list)
-    acts: list[tuple[float, float, int]] = field(default_factory=list)  # sent, answered, version
+    #: sent, answered, version, and whether it started the table's next game (its players'
+    #: claims and its phones' reconnecting: neither an act's latency nor a delivery's).
+    acts: list[tuple[float, float, int, bool]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     replay: list[str] = field(default_factory=list)  # the floor: payloads to send, in order
-    #: ``--long``: the host's cookies, to start the next game when this one ends; games played.
+    #: The host's cookies, to start the next game when this one ends; games played.
     host: dict[str, str] = field(default_factory=dict)
     games: int = 1
 
@@ -195,10 +212,11 @@ class Figures:
     rss_peak: float
     rss_after: float
     errors: list[str]
-    #: RSS each minute; live streams opened; games played (``--long``).
+    #: RSS each minute; live streams opened; games played; streams refused at the cap.
     trace: list[float] = field(default_factory=list)
     streams: int = 0
     games: int = 0
+    refused: int = 0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -246,6 +264,8 @@ class Box:
         if not self.out.exists():
             return [], []
         found = json.loads(self.out.read_text())
+        for line in found.get("growth", []):  # only under PYTHONTRACEMALLOC
+            print("   grown:", line)
         return list(found["presses"]), [(g, ms) for g, ms in found["gc"]]
 
 
@@ -286,13 +306,14 @@ def set_up_box(port: int, pin_code: str, phones: int, keep: bool) -> list[Table]
         table = tables[n % len(tables)]
         index = len(table.phones)
         table.phones.append(Phone(f"/api/games/{table.game_id}/events",
-                                  table.seats.get(index, {}), keep=keep and index == 0))
+                                  table.seats.get(index, {}), keep=keep and index == 0,
+                                  follow=table))
     return tables
 
 
 def next_game(port: int, table: Table, rng: random.Random) -> tuple[int, int] | None:
-    """``--long``: the table's game ended: the host starts the same game again, its players
-    claim their seats, and the table's phones follow it."""
+    """The table's game ended: the host starts the same game again, its players claim their
+    seats, and the table's phones follow it."""
     seed = rng.randrange(2**31)
     status, reply = call(port, "POST", "/api/host/games", table.host, json.dumps(
         {"game": table.game, "players": table.players, "options": table.options,
@@ -355,9 +376,13 @@ def drive(port: int, table: Table, until: float, floor: bool, number: int) -> No
             result = act_box(port, table, rng)
             if result is None and table.host and not table.errors:
                 result = next_game(port, table, rng)
+                if result is not None:
+                    table.acts.append((sent, time.perf_counter(), result[1], True))
+                    time.sleep(max(0.0, due - time.perf_counter()))
+                    continue
         if result is None:
             return
-        table.acts.append((sent, time.perf_counter(), result[1]))
+        table.acts.append((sent, time.perf_counter(), result[1], False))
         step += 1
         time.sleep(max(0.0, due - time.perf_counter()))
 
@@ -410,21 +435,26 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
     errors += [p.error for t in tables for p in t.phones if p.error]
     act_ms, delivery, sizes = [], [], []
     for table in tables:
-        for sent, answered, version in table.acts:
-            act_ms.append((answered - sent) * 1000)
+        for sent, answered, version, new_game in table.acts:
+            if not new_game:
+                act_ms.append((answered - sent) * 1000)
             for phone in table.phones:
                 at = phone.first(version)
                 if at is None:
                     errors.append(f"{table.game}: version {version} never reached a phone")
-                    continue
-                delivery.append(max(0.0, at - answered) * 1000)
+                elif not new_game:
+                    delivery.append(max(0.0, at - answered) * 1000)
         sizes += [size for phone in table.phones for size in phone.sizes]
+    biggest = max((p.biggest for t in tables for p in t.phones), default=(0, ""))
+    if biggest[0] > 16384:
+        print(f"   the biggest event, {biggest[0]} B: {biggest[1]}")
     phones = sum(len(t.phones) for t in tables)
     press_ms, collections = presses()
-    return Figures(name, phones, sum(len(t.acts) for t in tables), act_ms, delivery, sizes,
+    return Figures(name, phones, len(act_ms), act_ms, delivery, sizes,
                    press_ms, collections, cpu, peak[0], after, errors, trace,
                    sum(p.streams for t in tables for p in t.phones),
-                   sum(t.games for t in tables))
+                   sum(t.games for t in tables),
+                   sum(p.refused for t in tables for p in t.phones))
 
 
 def box_run(seconds: float, phones: int, quarter: bool = False,
@@ -498,7 +528,8 @@ def report(f: Figures, baseline: float | None) -> None:
     print(f"   RSS peak {f.rss_peak:.1f} MiB, 10 s after {f.rss_after:.1f} MiB (budget <= 80)")
     if f.trace:
         print("   RSS each minute: " + ", ".join(f"{m:.1f}" for m in f.trace) + " MiB; "
-              f"{f.games} games played, {f.streams} streams opened")
+              f"{f.games} games played, {f.streams} streams opened, {f.refused} refused "
+              "(at the cap; tried again)")
     print(f"   errors: {len(f.errors)}" + "".join(f"\n     {e}" for e in sorted(set(f.errors))[:5]))
 
 
@@ -509,9 +540,6 @@ def long_run(seconds: float, phones: int) -> Figures:
     box = Box(folder, False)
     try:
         tables = set_up_box(box.port, box.pin, phones, False)
-        for table in tables:
-            for phone in table.phones:
-                phone.follow = table
         box.proc.send_signal(signal.SIGUSR1)
         return run(f"box, {phones} phones, {seconds:.0f} s, games started again as they end",
                    box.port, box.proc.pid, tables, seconds, False, box.presses)

@@ -20,12 +20,12 @@ import threading
 import time
 from pathlib import Path
 
-import waitress
 from waitress import wasyncore
 
 from firmware_host.companion import Companion
 from rules import CHANCE
-from web_panel import RECOMMENDED_THREADS, WAITRESS_SETTINGS, close_app, create_app
+from web_panel import close_app, create_app
+from web_panel.serving import create_server
 
 
 def read_events(port: int, path: str, arrivals: dict[int, float], ready: threading.Event,
@@ -61,9 +61,9 @@ def main() -> None:
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp())
     companion = Companion.open(data, host_pin="2468")
-    app = create_app(companion, config={"SSE_KEEPALIVE": 15.0})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=RECOMMENDED_THREADS,
-                                    **WAITRESS_SETTINGS)
+    # every phone of the bench is on 127.0.0.1: the per-phone cap would count them as one
+    app = create_app(companion, config={"SSE_KEEPALIVE": 15.0, "MAX_STREAMS_PER_CLIENT": 64})
+    server = create_server(app, host="127.0.0.1", port=0)
     halt = threading.Event()
 
     def run() -> None:

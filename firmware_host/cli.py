@@ -198,8 +198,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, config: Config) -> int:
+    from firmware_host.allocator import limit_arenas
     from firmware_host.companion import Companion
 
+    limit_arenas()  # before any thread starts (firmware_host/allocator.py)
     web = config.web
     if args.host is not None:
         web = replace(web, host=args.host)
@@ -236,7 +238,7 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         live_url = _LiveUrl(url)
         if config.club.enabled:
             club = _start_club(config, companion, live_url)
-        app = _web_app(companion, device, url, web.threads, club)
+        app = _web_app(companion, device, url, club)
         panel.app = app
         names = _start_names(config, host, web.port, club, live_url, app, device)
         settle_heap()
@@ -309,13 +311,11 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
 def _listen(host: str, port: int, threads: int, panel: _Panel) -> Any:
     """A waitress server bound to the port before any hardware is touched (so a port in use
     is reported first), serving ``panel``."""
-    from waitress.server import create_server
-
-    from web_panel import WAITRESS_SETTINGS
+    from web_panel.serving import create_server
 
     try:
         return create_server(panel, host=host, port=port, threads=threads,
-                             channel_timeout=120, ident="tabletop", **WAITRESS_SETTINGS)
+                             channel_timeout=120, ident="tabletop")
     except OSError as error:
         reason = error.strerror or str(error)
         raise StartupError(f"cannot listen on {host}:{port}: {reason} (is another tabletop "
@@ -349,12 +349,11 @@ def _open_device(config: Config, companion: Companion, mode: Mode) -> Device:
         raise StartupError(f"cannot open the {mode} hardware: {error}{hint}") from None
 
 
-def _web_app(companion: Companion, device: Device, url: str, threads: int,
+def _web_app(companion: Companion, device: Device, url: str,
              club: Club | None = None) -> Flask:
     import web_panel
 
-    # Live pages each hold a waitress thread: keep a few threads for ordinary requests.
-    config = {"PUBLIC_URL": url, "MAX_STREAMS": max(1, threads - 16)}
+    config = {"PUBLIC_URL": url}  # live pages hold no thread: the stream cap is the panel's
     club_panel = None
     if club is not None:
         from web_panel.club import ClubPanel

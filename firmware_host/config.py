@@ -49,13 +49,14 @@ def default_data_dir() -> Path:
 
 @dataclass(frozen=True)
 class WebConfig:
-    """Where the panel listens, and how many waitress threads serve it (each live page holds
-    one while it streams). ``host`` unset: every interface on a Pi, only this computer
-    (127.0.0.1) in the simulator — whose ``/device`` page plays any seat."""
+    """Where the panel listens, and how many waitress threads serve its pages and actions
+    (live pages hold none: each stream runs on a thread of its own). ``host`` unset: every
+    interface on a Pi, only this computer (127.0.0.1) in the simulator — whose ``/device`` page
+    plays any seat."""
 
     host: str | None = None
     port: int = 8080
-    threads: int = 80
+    threads: int = 16
 
 
 @dataclass(frozen=True)

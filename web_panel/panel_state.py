@@ -21,6 +21,7 @@ from flask import Flask, current_app
 from firmware_host.session_api import SessionApi
 from firmware_host.simulator import Simulator
 from web_panel.games import PanelGame, PanelGames
+from web_panel.live_streams import LiveStreams
 from web_panel.view_events import ViewEvents
 
 EXTENSION = "tabletop"
@@ -107,8 +108,8 @@ class Handovers:
 
 
 class StreamSlots:
-    """A cap on live streams held at once, so page loads and actions always find a thread, and
-    a cap per client (its address, its seat tokens), so no one client takes every slot."""
+    """A cap on live streams held at once, so what the box spends on them stays bounded, and a
+    cap per client (its address, its seat tokens), so no one client takes every slot."""
 
     def __init__(self, limit: int, per_client: int) -> None:
         self.limit = limit
@@ -160,6 +161,8 @@ class PanelState:
     handovers: Handovers
     stream_slots: StreamSlots
     events: ViewEvents
+    #: The streams the server handed over (``web_panel.serving``), each on its own thread.
+    live: LiveStreams
     keepalive: float = 15.0
     #: How long one live stream lasts before the phone reconnects (and resumes).
     lifetime: float = 300.0
@@ -186,6 +189,7 @@ def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | No
                config: Mapping[str, Any]) -> PanelState:
     """Build the state from the app's config (clock and limits can be set by tests)."""
     clock: Callable[[], float] = config.get("CLOCK", time.monotonic)
+    closing = threading.Event()
     return PanelState(
         session=session,
         games=games,
@@ -198,8 +202,10 @@ def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | No
         stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 64)),
                                  int(config.get("MAX_STREAMS_PER_CLIENT", 6))),
         events=ViewEvents(session),
+        live=LiveStreams(session, closing),
         keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
         lifetime=float(config.get("SSE_LIFETIME", 300.0)),
+        closing=closing,
     )
 
 

@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, request
 
 from web_panel.errors import ApiError
+from web_panel.live_streams import seat_for_token
 from web_panel.panel_state import panel
 
 #: A host PIN: 6 to 12 ASCII digits (other scripts' digits are refused, not converted).
@@ -52,10 +53,7 @@ def seat_of(game_id: int) -> int | None:
 
 def seat_holding(game_id: int, token: str) -> int | None:
     """The seat ``token`` holds in ``game_id`` now (``None``: none)."""
-    if not token or len(token) > 200:
-        return None
-    seat: int | None = panel().session.seat_for_token(game_id, token)
-    return seat
+    return seat_for_token(panel().session, game_id, token)
 
 
 def require_seat(game_id: int) -> int:

@@ -41,8 +41,12 @@ class _Built:
 class ViewEvents:
     """Event texts per (game, seat, version), shared by every stream."""
 
-    def __init__(self, session: SessionApi, size: int = 256, viewers: int = 48) -> None:
+    def __init__(self, session: SessionApi, size: int = 64, viewers: int = 48) -> None:
         self.session = session
+        #: Streams only ever ask for their game's current version (a phone behind gets the
+        #: delta from the version before, or the whole view), so ``size`` need only cover the
+        #: viewer classes being watched: older versions are never asked for again. (At 256,
+        #: the whole views of a busy evening's older versions held ~3 MiB for nothing.)
         self._built: SharedResults[tuple[int, int | None, int], _Built] = SharedResults(size)
         #: The newest view built for each of the last ``viewers`` viewer classes (those of
         #: ended games fall out first; a viewer class dropped gets whole views, never wrong).

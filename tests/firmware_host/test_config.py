@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_defaults_without_a_file() -> None:
     config = parse_config({})
     assert config == Config(data_dir=config.data_dir)
-    assert config.oled.address == 0x3C and config.web.threads == 80
+    assert config.oled.address == 0x3C and config.web.threads == 16
 
 
 def test_the_example_file_sets_every_default() -> None:

@@ -28,7 +28,7 @@ from tests.web_panel.served import (
 )
 
 SENT = 4 * 1024 * 1024
-KEPT = 512 * 1024
+KEPT = 64 * 1024  # the watermark (32 KiB) and the write that crossed it
 
 
 @pytest.fixture

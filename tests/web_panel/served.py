@@ -21,6 +21,7 @@ from waitress import wasyncore
 
 from firmware_host.companion import Companion
 from web_panel import WAITRESS_SETTINGS, close_app, create_app
+from web_panel.serving import create_server
 
 HOST_PIN = "246813"
 CSRF = {"X-Requested-With": "tabletop"}
@@ -58,15 +59,22 @@ class Served:
 
 
 @contextmanager
-def serve(app: Flask, threads: int = 12) -> Iterator[Served]:
-    """Serve ``app`` with waitress on 127.0.0.1 (a free port), as the panel asks to be served
-    (``WAITRESS_SETTINGS``), until the block ends.
+def serve(app: Flask, threads: int = 12, hand_over: bool = True) -> Iterator[Served]:
+    """Serve ``app`` with waitress on 127.0.0.1 (a free port), as the daemon serves it
+    (``web_panel.serving``: live streams handed over to threads of their own), until the
+    block ends;
+    ``hand_over=False``: plain waitress with the panel's settings, each stream holding its
+    request's thread (how any other WSGI server runs the panel).
 
     The server's loop runs in its own thread and is also closed there (closing its sockets from
     another thread while it waits in ``select`` would pull the descriptors from under it).
     """
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
-                                    channel_timeout=30, **WAITRESS_SETTINGS)
+    if hand_over:
+        server = create_server(app, host="127.0.0.1", port=0, threads=threads,
+                               channel_timeout=30)
+    else:
+        server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
+                                        channel_timeout=30, **WAITRESS_SETTINGS)
     stop = threading.Event()
 
     def run() -> None:

@@ -1,5 +1,7 @@
 """Live updates over a real waitress server: each stream carries its own seat's view, keep-alives,
-resuming from Last-Event-ID, a re-issued seat, 30 phones at once, and shutdown."""
+resuming from Last-Event-ID, a re-issued seat, 30 phones at once, and shutdown — each with the
+streams handed over to threads of their own (as the daemon serves them) and held on their request
+threads (any other WSGI server)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from flask import Flask
 
 from firmware_host.companion import Companion
 from tests.web_panel.served import EventStream, Phone, Served, make_app, serve
@@ -26,6 +29,18 @@ def follow(event: dict[str, Any], view: dict[str, Any] | None) -> dict[str, Any]
     after: dict[str, Any] = apply_delta(view, data["ops"])
     assert after["version"] == data["version"] == int(event["id"])
     return after
+
+
+@pytest.fixture(params=["handed over", "held"])
+def hand_over(request: pytest.FixtureRequest) -> bool:
+    """Whether the server takes the streams off their request threads."""
+    return bool(request.param == "handed over")
+
+
+@pytest.fixture
+def served(app: Flask, hand_over: bool) -> Iterator[Served]:
+    with serve(app, hand_over=hand_over) as running:
+        yield running
 
 
 @pytest.fixture
@@ -159,10 +174,10 @@ def test_polling_fallback_gives_the_same_view_as_the_stream(
             stream.close()
 
 
-def test_thirty_phones_each_get_the_change(companion: Companion) -> None:
+def test_thirty_phones_each_get_the_change(companion: Companion, hand_over: bool) -> None:
     game_id = companion.create_game("dice216", ["Aiko", "Ben"])
     app = make_app(companion)
-    with serve(app, threads=40) as served:
+    with serve(app, threads=40, hand_over=hand_over) as served:
         phones = [Phone(served) for _ in range(30)]
         opened = [EventStream(p, f"/api/games/{game_id}/events") for p in phones]
         try:
@@ -177,11 +192,31 @@ def test_thirty_phones_each_get_the_change(companion: Companion) -> None:
                 stream.close()
 
 
-def test_streams_end_when_the_panel_closes(companion: Companion) -> None:
+def test_sixty_phones_stream_on_four_request_threads(companion: Companion) -> None:
+    """Handed over, a live stream holds no request thread: sixty phones watch, pages still load
+    and every phone gets the change."""
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"])
+    app = make_app(companion)
+    with serve(app, threads=4) as served:
+        opened = [EventStream(Phone(served), f"/api/games/{game_id}/events") for _ in range(60)]
+        try:
+            held = [follow(stream.next_event(), None) for stream in opened]
+            assert Phone(served).get("/")[0] == 200
+            companion.act(game_id, -1, "roll 4")
+            expected = companion.view(game_id, None)
+            assert all(follow(stream.next_event(), view) == expected
+                       for stream, view in zip(opened, held, strict=True))
+            assert app.extensions["tabletop"].live.count == 60
+        finally:
+            for stream in opened:
+                stream.close()
+
+
+def test_streams_end_when_the_panel_closes(companion: Companion, hand_over: bool) -> None:
     game_id = companion.create_game("dice216", ["Aiko", "Ben"])
     app = make_app(companion, SSE_KEEPALIVE=30.0)
     ended = threading.Event()
-    with serve(app) as served:
+    with serve(app, hand_over=hand_over) as served:
         stream = EventStream(Phone(served), f"/api/games/{game_id}/events")
         stream.next_event()
 
@@ -207,10 +242,12 @@ def test_a_head_request_does_not_hold_a_stream_open(
     assert headers["Content-Type"].startswith("text/event-stream")
 
 
-def test_streams_beyond_the_cap_are_refused_and_slots_come_back(companion: Companion) -> None:
+def test_streams_beyond_the_cap_are_refused_and_slots_come_back(
+    companion: Companion, hand_over: bool
+) -> None:
     game_id = companion.create_game("dice216", ["Aiko", "Ben"])
     app = make_app(companion, MAX_STREAMS=2)
-    with serve(app, threads=6) as served:
+    with serve(app, threads=6, hand_over=hand_over) as served:
         first, second = (EventStream(Phone(served), f"/api/games/{game_id}/events")
                          for _ in range(2))
         first.next_event()
@@ -261,11 +298,11 @@ def test_keep_alives_count_from_the_streams_own_last_write(
 
 
 def test_a_phone_that_hangs_up_frees_its_stream_without_waiting_for_a_write(
-    companion: Companion
+    companion: Companion, hand_over: bool
 ) -> None:
     game_id = companion.create_game("dice216", ["Aiko", "Ben"])
     app = make_app(companion, SSE_KEEPALIVE=60.0)  # no keep-alive write within the test
-    with serve(app) as served:
+    with serve(app, hand_over=hand_over) as served:
         stream = EventStream(Phone(served), f"/api/games/{game_id}/events")
         stream.next_event()
         slots = app.extensions["tabletop"].stream_slots
@@ -275,14 +312,14 @@ def test_a_phone_that_hangs_up_frees_its_stream_without_waiting_for_a_write(
 
 
 def test_a_stream_ends_after_its_lifetime_and_the_phone_resumes_where_it_was(
-    companion: Companion
+    companion: Companion, hand_over: bool
 ) -> None:
     """Streams are bounded (``SSE_LIFETIME``): the server ends one, the phone reconnects with
     the last event's id and misses nothing — no connection lives long enough to pile up what it
     sent."""
     game_id = companion.create_game("dice216", ["Aiko", "Ben"])
     app = make_app(companion, SSE_LIFETIME=0.5, SSE_KEEPALIVE=60.0)
-    with serve(app) as served:
+    with serve(app, hand_over=hand_over) as served:
         phone = Phone(served)
         stream = EventStream(phone, f"/api/games/{game_id}/events")
         first = stream.next_event()

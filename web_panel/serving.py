@@ -1,0 +1,166 @@
+"""How the panel is served: waitress, whose request threads hand live streams over.
+
+Waitress runs each request on one of a fixed pool of threads, and a server-sent event stream is
+a request that does not end: served the plain way, every phone watching a game holds a pool
+thread for as long as it watches, so the pool had to be sized for the phones (80), and every
+pool thread, serving streams and requests in turn, kept glibc caches of freed memory of its own
+(``tcache``) for good: the daemon grew by ~10 MiB over minutes under 30 phones
+(``docs/benchmarks.md``).
+
+Here the stream's request runs on a pool thread like any other (the seat, the cap, the first
+event: ``web_panel.events``); the view then hands the stream over through
+``environ[HAND_OVER]``, and once its first bytes are written the connection belongs to
+:class:`web_panel.live_streams.LiveStreams`, which writes the stream's events from a thread of
+its own, ended with the stream (and its caches with it), through waitress's own output buffers.
+The pool thread is free at once: the pool serves pages and actions only.
+
+How the hand-over keeps waitress's bookkeeping away from a connection whose response has not
+ended: the task leaves its request in the connection's queue (a connection with a request in
+progress takes no other request, and its output is flushed under the connection's lock, which
+the stream thread's writes take too); the queue's second dispatch of the connection finds it
+handed over and returns. Ending the stream ends the response and closes the connection.
+
+>>> server = create_server(app, host="127.0.0.1", port=8080, threads=16)  # doctest: +SKIP
+>>> server.run()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from waitress.channel import ClientDisconnected, HTTPChannel
+from waitress.server import BaseWSGIServer
+from waitress.server import create_server as create_waitress_server
+from waitress.task import WSGITask
+
+from web_panel.live_streams import Connection
+
+#: The WSGI environ key of the callable a response uses to hand its stream over.
+HAND_OVER = "tabletop.hand_over"
+
+class Streamed(Protocol):
+    """What a view hands over (:class:`web_panel.live_streams.Handover`)."""
+
+    def start(self, connection: Connection) -> None: ...
+    def end(self) -> None: ...
+
+
+HandOver = Callable[[Streamed], None]
+
+
+class _LiveTask(WSGITask):
+    """A request's task whose response may hand its stream over (``environ[HAND_OVER]``)."""
+
+    handed: Streamed | None = None
+    executed = False
+
+    def get_environment(self) -> dict[str, Any]:
+        environ: dict[str, Any] = super().get_environment()
+        environ[HAND_OVER] = self._hand_over
+        return environ
+
+    def _hand_over(self, stream: Streamed) -> None:
+        self.handed = stream
+
+    def execute(self) -> None:
+        super().execute()
+        self.executed = True
+
+    def finish(self) -> None:
+        if self.handed is None:  # a handed-over response is ended by the streams' thread
+            super().finish()
+
+    def service(self) -> None:
+        channel: Any = self.channel  # a _LiveChannel (waitress's stubs know the base)
+        kept = False
+        try:
+            super().service()
+            if self.handed is not None and self.executed and self.wrote_header \
+                    and channel.connected:
+                self.close_on_finish = False
+                with channel.requests_lock:
+                    channel.requests.insert(0, self.request)  # see the module's docstring
+                channel.handed = self
+                kept = True
+        finally:
+            if self.handed is not None and not kept:
+                self.handed.end()
+
+
+class _LiveChannel(HTTPChannel):
+    task_class = _LiveTask
+    #: The task whose stream this connection carries, once handed over.
+    handed: _LiveTask | None = None
+
+    def service(self) -> None:
+        if self.handed is not None:
+            return  # the request left in the queue on purpose: the stream's thread has it
+        super().service()
+        task = self.handed
+        if task is not None and task.handed is not None:
+            task.handed.start(_StreamConnection(self, task))
+
+    def handle_close(self) -> None:
+        super().handle_close()
+        task = self.handed
+        if task is not None and task.handed is not None:
+            # the phone hung up: its stream's slot is free now, not when its thread next looks
+            # (a table's phones all move to its next game at once, near the cap)
+            task.handed.end()
+
+
+class _StreamConnection:
+    """A handed-over connection, as :class:`web_panel.live_streams.LiveStreams` writes it."""
+
+    def __init__(self, channel: Any, task: Any) -> None:
+        self.channel = channel
+        self.task = task
+        #: A phone this far behind (bytes not yet sent) is dropped: it reconnects and resumes,
+        #: and the box never holds more than this for one slow phone.
+        self.behind = channel.adj.outbuf_high_watermark
+
+    def gone(self) -> bool:
+        channel = self.channel
+        return bool(not channel.connected or channel.will_close or channel.close_when_flushed)
+
+    def write(self, data: bytes) -> bool:
+        if self.gone() or self.channel.total_outbufs_len > self.behind:
+            return False
+        try:
+            self.task.write(data)  # chunked as the response began; flushed at once
+        except (ClientDisconnected, OSError):
+            return False
+        return True
+
+    def close(self) -> None:
+        channel = self.channel
+        if channel.connected and self.task.chunked_response:
+            with contextlib.suppress(ClientDisconnected, OSError):
+                channel.write_soon(b"0\r\n\r\n")  # the end of a chunked response
+        with channel.requests_lock:
+            channel.close_when_flushed = True
+            for request in channel.requests:
+                request.close()
+            channel.requests = []
+        channel.server.pull_trigger()
+
+
+def create_server(app: Any, *, host: str, port: int, threads: int | None = None,
+                  **settings: Any) -> Any:
+    """A waitress server for the panel ``app`` (any WSGI callable that serves it), with the
+    settings the panel needs (``web_panel.WAITRESS_SETTINGS``) and live streams handed over;
+    ``threads`` serve pages and actions (default ``web_panel.RECOMMENDED_THREADS``);
+    ``settings`` are further waitress adjustments (``channel_timeout``, ``ident``, ...)."""
+    from web_panel import RECOMMENDED_THREADS, WAITRESS_SETTINGS
+
+    threads = RECOMMENDED_THREADS if threads is None else threads
+
+    sockets: dict[int, Any] = {}
+    server = create_waitress_server(app, map=sockets, host=host, port=port, threads=threads,
+                                    **{**WAITRESS_SETTINGS, **settings})
+    for listening in list(sockets.values()):  # one per address the host resolved to
+        if isinstance(listening, BaseWSGIServer):
+            listening.channel_class = _LiveChannel
+    return server
