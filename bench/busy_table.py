@@ -196,6 +196,9 @@ class Table:
     #: The host's cookies, to start the next game when this one ends; games played.
     host: dict[str, str] = field(default_factory=dict)
     games: int = 1
+    #: The last act's request: when it was sent and answered.
+    sent: float = 0.0
+    answered: float = 0.0
 
 
 @dataclass
@@ -350,7 +353,12 @@ def act_box(port: int, table: Table, rng: random.Random) -> tuple[int, int] | No
     roller = rules.view(table.state, None).get("roll_for") if seat == CHANCE else None
     cookies = table.seats[roller["seat"] if roller else seat]
     path = f"/api/games/{table.game_id}/" + ("chance" if seat == CHANCE else "act")
-    status, reply = call(port, "POST", path, cookies, json.dumps({"action": action}).encode())
+    body = json.dumps({"action": action}).encode()
+    # act latency is the request's alone: the bench's own choice of a move (legal actions,
+    # a view for the roller) happens before it, and its copy of the rules after
+    table.sent = time.perf_counter()
+    status, reply = call(port, "POST", path, cookies, body)
+    table.answered = time.perf_counter()
     if status != 200:
         table.errors.append(f"{table.game} {action!r}: {status} {reply}")
         return None
@@ -369,7 +377,9 @@ def drive(port: int, table: Table, until: float, floor: bool, number: int) -> No
             if step >= len(table.replay):
                 return
             payload = table.replay[step]
+            table.sent = time.perf_counter()
             status, _ = call(port, "POST", f"/tables/{number}/act", None, payload.encode())
+            table.answered = time.perf_counter()
             # the phones read the recorded event's own version
             result = (status, int(json.loads(payload)["version"])) if status == 200 else None
         else:
@@ -382,7 +392,7 @@ def drive(port: int, table: Table, until: float, floor: bool, number: int) -> No
                     continue
         if result is None:
             return
-        table.acts.append((sent, time.perf_counter(), result[1], False))
+        table.acts.append((table.sent, table.answered, result[1], False))
         step += 1
         time.sleep(max(0.0, due - time.perf_counter()))
 
