@@ -123,6 +123,11 @@ class PadLoop:
         self._frame = Image.new("1", (128, 64), 0)
         self._frame_version = 0
         self._on: _OnGame | None = None
+        #: The game the OLED shows or is about to (``None``: the menu, the start screen): the
+        #: session's changes to other games need no redraw.
+        self._watching: int | None = None
+        #: A redraw is in the queue (redraws are not queued twice).
+        self._redraw_queued = False
         self._thread: threading.Thread | None = None
         self._closed = False
         self._frame_listeners: list[Callable[[Image.Image], None]] = []
@@ -151,11 +156,24 @@ class PadLoop:
         """Queues one input (from any thread)."""
         self._put(event)
 
-    def submit_redraw(self) -> None:
-        """Queues a redraw (e.g. the die came or went: the start screen says so)."""
-        self._put(_REDRAW)
-
     def _changed(self, game_id: int | None, version: int) -> None:
+        """A committed change (on the session thread). Another table's move is not drawn when
+        the OLED shows a game: it cannot change the frame, and the pad must not queue behind
+        other tables' redraws (issue 15). ``_watching`` is set before the pad reads a game's
+        snapshot, so a change published after that read is never skipped."""
+        watching = self._watching
+        if (game_id is not None and watching is not None and game_id != watching
+                and self._menu is None and game_id != self.session.pad()["game"]):
+            return
+        self.submit_redraw()
+
+    def submit_redraw(self) -> None:
+        """Queues a redraw (e.g. the die came or went: the start screen says so), unless one
+        is already waiting: a redraw draws whatever is current when it runs."""
+        with self._idle:
+            if self._redraw_queued:
+                return
+            self._redraw_queued = True
         self._put(_REDRAW)
 
     def _put(self, item: object) -> None:
@@ -246,6 +264,9 @@ class PadLoop:
                 continue
             if item is _STOP:
                 return
+            if item is _REDRAW:
+                with self._idle:
+                    self._redraw_queued = False
             try:
                 if isinstance(item, Input):
                     self._feed(item)
@@ -331,6 +352,7 @@ class PadLoop:
 
     def _current(self) -> _OnGame | None:
         """The game the pad shows (see the module docstring); may open the games menu."""
+        self._watching = None  # every change is drawn until the pad knows its game again
         pad = self.session.pad()
         if self._menu is not None and self._menu.must_choose and pad["game"] is not None and (
                 self._status(pad["game"]) == "active"):
@@ -341,6 +363,7 @@ class PadLoop:
             waiting = status == "finished" and not on.state.done and (
                 on.game_id == pad["game"] or pad["by"] == "next")
             if (status == "active" and on.game_id == pad["game"]) or waiting:
+                self._watching = on.game_id
                 return on
             self._on = None
             if status == "finished" and on.state.done:
@@ -358,6 +381,7 @@ class PadLoop:
         if registration is None or registration.pad is None:
             return None
         controller = registration.pad
+        self._watching = target  # before its snapshot is read
         on = _OnGame(target, kind, controller, pad_start(controller, self._table(target, kind)))
         self._on = on
         return on

@@ -236,3 +236,70 @@ def test_the_host_switches_the_oled_to_japanese(box: Box) -> None:
     assert same(box.screen(), pass_pad_screen("健二", 0, title="アンロック", lang="ja"))
     box.companion.set_box_language(None)  # back to the config's language (English)
     assert same(box.screen(), pass_pad_screen("健二", 0, title="UNLOCK"))
+
+
+def counting_draws(box: Box, monkeypatch: pytest.MonkeyPatch,
+                   hold: threading.Event | None = None) -> list[int]:
+    """Counts the pad's frames drawn from now on; with ``hold``, the first draw waits for it
+    (the pad thread busy, as behind a slow frame)."""
+    pad = box.device.pad
+    draw = pad._draw
+    drawn: list[int] = []
+
+    def counted() -> object:
+        drawn.append(1)
+        if hold is not None and len(drawn) == 1:
+            assert hold.wait(WAIT)
+        return draw()
+
+    monkeypatch.setattr(pad, "_draw", counted)
+    return drawn
+
+
+def play_some(box: Box, game_id: int, turns: int, first: int = 0) -> None:
+    for turn in range(first, first + turns):
+        box.companion.act(game_id, CHANCE, f"roll {1 + turn % 2}")
+        row, col = divmod(turn, 4)
+        box.companion.act(game_id, turn % 2, f"place {row + 1} {col + 1}")
+
+
+def test_another_tables_moves_do_not_redraw_the_oled(box: Box,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    other = box.companion.create_game("dice216", ["Chie", "Dai"], {"size": 4})
+    assert box.companion.pad()["game"] == shown
+    before = box.screen()
+    drawn = counting_draws(box, monkeypatch)
+    play_some(box, other, 4)  # eight moves at the other table
+    box.settle()
+    assert drawn == [] and same(box.screen(), before)
+    play_some(box, shown, 1)  # the pad's own game moves: drawn
+    box.settle()
+    view = box.companion.view(shown, None)
+    assert drawn and same(box.screen(), dice216.board_screen(view, None, prompt="roll/OK"))
+    drawn.clear()
+    box.companion.set_pad_game(other)  # the host moves the pad: the other table is drawn now
+    box.settle()
+    assert drawn
+    view = box.companion.view(other, None)
+    assert same(box.screen(), dice216.board_screen(view, None, prompt="roll/OK"))
+
+
+def test_changes_that_pile_up_while_the_pad_draws_are_drawn_once(
+        box: Box, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    box.settle()
+    hold = threading.Event()
+    drawn = counting_draws(box, monkeypatch, hold)
+    play_some(box, shown, 1)  # the pad starts drawing the roll, and waits
+    deadline = time.monotonic() + WAIT
+    while not drawn and time.monotonic() < deadline:
+        time.sleep(0.01)
+    play_some(box, shown, 5, first=1)  # ten more changes while it draws
+    hold.set()
+    box.settle()
+    # the first draw, then one for everything that came while it was drawn (the place that
+    # followed the roll among them)
+    assert len(drawn) == 2
+    view = box.companion.view(shown, None)
+    assert same(box.screen(), dice216.board_screen(view, None, prompt="roll/OK"))
