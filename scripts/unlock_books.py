@@ -10,11 +10,11 @@ still possible (``rules.unlock.books.set_key``) to the table position of the gue
 - **Medium and Hard**: the first ``--depth`` guesses (default 3) of the one-step strategy over
   the *whole* level — every code as a guess, every candidate counted, which the box cannot
   afford at run time on sets this large (it samples) — for every board those guesses lead to.
-- **Easy**: a whole strategy tree found by lookahead, so that every secret is found within 7
-  guesses and 5.95 on average at most (issue 19); see :func:`easy_tree` for the search.
+- **Easy**: a whole strategy tree found by lookahead over rollouts
+  (``scripts/unlock_easy_tree.py``, beside this script).
 
-The guess score is the engine's own (``rules.unlock.splits.Splitter.score``): the sum of
-``c·ln c`` over the feedback classes, a hit counting nothing and a little less.
+The Medium and Hard guess score is the engine's own (``rules.unlock.splits.Splitter.score``): the
+sum of ``c·ln c`` over the feedback classes, a hit counting nothing and a little less.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import numba as nb
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
 
 from rules.unlock.books import book_name, set_key, table_fingerprint  # noqa: E402
 from rules.unlock.enumeration import code_masks  # noqa: E402
@@ -124,7 +124,7 @@ def main() -> None:
     args = parser.parse_args()
     for difficulty in args.level:
         if difficulty == "easy":
-            from scripts.unlock_easy_tree import easy_tree  # the long search, apart
+            from unlock_easy_tree import easy_tree  # the long search, beside this script
 
             entries, note = easy_tree()
             write(args.out, "easy", True, entries, note)
