@@ -1,7 +1,8 @@
 """Bots as a test tool: a long bot-vs-bot run through a real daemon, killed again and again.
 
 A real ``tabletop run`` (the simulator, on loopback) whose config file sets the bots' visible
-delay to nothing (``[bots] delay_ms = 0``). The host logs in with the PIN and creates games over
+delay to 20 ms (``[bots] delay_ms = 20``: with none, on a quiet machine every game could end
+before the first kill). The host logs in with the PIN and creates games over
 the HTTP host API as a person would (no seed: the box draws one), every seat the box's: UNLOCK
 with the box as the Lock and bot guessers, Hacktrick, ICO and 2 1 6 bot against bot, the levels
 the catalog offers mixed round by round. Nobody else acts. Each round creates one game of each
@@ -69,7 +70,7 @@ MOST_CHANGES = 100
 #: (plus ``PER_KILL`` for each kill: the games cut off pile up); a loaded machine.
 FINISH = 60.0
 PER_KILL = 10.0
-CONFIG = "[bots]\ndelay_ms = 0\n\n[names]\nadvertise = false\n"
+CONFIG = "[bots]\ndelay_ms = 20\n\n[names]\nadvertise = false\n"
 
 
 class Cut(Exception):
