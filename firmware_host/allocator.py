@@ -1,13 +1,13 @@
 """The C allocator's settings for the daemon: few malloc arenas for many threads.
 
 glibc's malloc gives threads their own arenas to avoid lock contention — up to eight per core,
-each a heap that grows on its own and keeps its free holes. The daemon runs ~80 waitress
-threads (one per live phone) that take requests and streams in turn, so every arena ends up
-holding long-lived objects (cached views and events) between short-lived ones, and each one's
-free space is lost to the others: under 30 streaming phones the arenas alone grew by ~30 MiB in
-five minutes (``docs/benchmarks.md``). The GIL already serialises the Python code those threads
-run, so the contention arenas avoid barely exists here; two arenas (the main thread's and one
-for the rest) keep the freed memory where every thread can use it again.
+each a heap that grows on its own and keeps its free holes. The daemon runs a thread per live
+stream besides waitress's pool, so every arena ends up holding long-lived objects (cached views
+and events) between short-lived ones, and each one's free space is lost to the others: under 30
+streaming phones (then ~80 pool threads serving streams and requests in turn) the arenas alone
+grew by ~30 MiB in five minutes (``docs/benchmarks.md``). The GIL already serialises the
+Python code those threads run, so the contention arenas avoid barely exists here; two arenas
+(the main thread's and one for the rest) keep the freed memory where every thread can use it again.
 
 ``tabletop run`` calls :func:`limit_arenas` first thing, before the session thread and the
 server's threads exist.

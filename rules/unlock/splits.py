@@ -96,12 +96,12 @@ class Splitter:
         With ``parts`` (:meth:`partition` of the other guesses of the same turn), over the
         classes the guesses make together."""
         total = 0.0
-        members = self.members(guess)
-        if HIT in members:
-            total -= 1e-3
-        for key, bits in members.items():
+        for key, bits in self.members(guess).items():
+            if key == HIT:
+                total -= 1e-3
+                continue
             for part in parts or (self.everything,):
-                count = (bits & part).bit_count() if key != HIT else 0
+                count = (bits & part).bit_count()
                 if count > 1:
                     total += count * math.log(count)
         return total

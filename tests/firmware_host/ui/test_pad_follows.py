@@ -239,9 +239,10 @@ def test_the_host_switches_the_oled_to_japanese(box: Box) -> None:
 
 
 def counting_draws(box: Box, monkeypatch: pytest.MonkeyPatch,
-                   hold: threading.Event | None = None) -> list[int]:
-    """Counts the pad's frames drawn from now on; with ``hold``, the first draw waits for it
-    (the pad thread busy, as behind a slow frame)."""
+                   hold: threading.Event | None = None,
+                   holding: threading.Event | None = None) -> list[int]:
+    """Counts the pad's frames drawn from now on; with ``hold``, the first draw sets
+    ``holding`` and waits for ``hold`` (the pad thread busy, as behind a slow frame)."""
     pad = box.device.pad
     draw = pad._draw
     drawn: list[int] = []
@@ -249,6 +250,8 @@ def counting_draws(box: Box, monkeypatch: pytest.MonkeyPatch,
     def counted() -> object:
         drawn.append(1)
         if hold is not None and len(drawn) == 1:
+            if holding is not None:
+                holding.set()
             assert hold.wait(WAIT)
         return draw()
 
@@ -289,12 +292,10 @@ def test_changes_that_pile_up_while_the_pad_draws_are_drawn_once(
         box: Box, monkeypatch: pytest.MonkeyPatch) -> None:
     shown = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
     box.settle()
-    hold = threading.Event()
-    drawn = counting_draws(box, monkeypatch, hold)
+    hold, holding = threading.Event(), threading.Event()
+    drawn = counting_draws(box, monkeypatch, hold, holding)
     play_some(box, shown, 1)  # the pad starts drawing the roll, and waits
-    deadline = time.monotonic() + WAIT
-    while not drawn and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert holding.wait(WAIT), "the pad did not start drawing the roll"
     play_some(box, shown, 5, first=1)  # ten more changes while it draws
     hold.set()
     box.settle()
