@@ -196,9 +196,6 @@ class Table:
     #: The host's cookies, to start the next game when this one ends; games played.
     host: dict[str, str] = field(default_factory=dict)
     games: int = 1
-    #: The last act's request: when it was sent and answered.
-    sent: float = 0.0
-    answered: float = 0.0
 
 
 @dataclass
@@ -343,7 +340,8 @@ def next_game(port: int, table: Table, rng: random.Random) -> tuple[int, int] | 
     return (status, int(reply["version"])) if status == 200 else None
 
 
-def act_box(port: int, table: Table, rng: random.Random) -> tuple[int, int] | None:
+def act_box(port: int, table: Table, rng: random.Random) -> tuple[float, float, int] | None:
+    """One random legal move: when its request was sent and answered, and the new version."""
     rules = get_game(table.game)
     seats = rules.to_act(table.state)
     if not seats:
@@ -356,14 +354,14 @@ def act_box(port: int, table: Table, rng: random.Random) -> tuple[int, int] | No
     body = json.dumps({"action": action}).encode()
     # act latency is the request's alone: the bench's own choice of a move (legal actions,
     # a view for the roller) happens before it, and its copy of the rules after
-    table.sent = time.perf_counter()
+    sent = time.perf_counter()
     status, reply = call(port, "POST", path, cookies, body)
-    table.answered = time.perf_counter()
+    answered = time.perf_counter()
     if status != 200:
         table.errors.append(f"{table.game} {action!r}: {status} {reply}")
         return None
     table.state = rules.apply(table.state, seat, action)
-    return status, int(reply["version"])
+    return sent, answered, int(reply["version"])
 
 
 def drive(port: int, table: Table, until: float, floor: bool, number: int) -> None:
@@ -372,27 +370,28 @@ def drive(port: int, table: Table, until: float, floor: bool, number: int) -> No
     step = 0
     while time.perf_counter() < until:
         due += PACE
-        sent = time.perf_counter()
+        result: tuple[float, float, int] | None
         if floor:
             if step >= len(table.replay):
                 return
             payload = table.replay[step]
-            table.sent = time.perf_counter()
+            sent = time.perf_counter()
             status, _ = call(port, "POST", f"/tables/{number}/act", None, payload.encode())
-            table.answered = time.perf_counter()
             # the phones read the recorded event's own version
-            result = (status, int(json.loads(payload)["version"])) if status == 200 else None
+            result = ((sent, time.perf_counter(), int(json.loads(payload)["version"]))
+                      if status == 200 else None)
         else:
             result = act_box(port, table, rng)
             if result is None and table.host and not table.errors:
-                result = next_game(port, table, rng)
-                if result is not None:
-                    table.acts.append((sent, time.perf_counter(), result[1], True))
+                sent = time.perf_counter()
+                started = next_game(port, table, rng)
+                if started is not None:
+                    table.acts.append((sent, time.perf_counter(), started[1], True))
                     time.sleep(max(0.0, due - time.perf_counter()))
                     continue
         if result is None:
             return
-        table.acts.append((table.sent, table.answered, result[1], False))
+        table.acts.append((*result, False))
         step += 1
         time.sleep(max(0.0, due - time.perf_counter()))
 
