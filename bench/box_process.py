@@ -84,6 +84,12 @@ class CollectorPauses:
             self.pauses.append((info["generation"], (time.thread_time() - self._start) * 1000))
 
 
+def trace_records() -> list[dict[str, float]]:
+    """The acts stamped under ``BOX_TRACE`` (``bench/act_trace.py``), else none."""
+    module = sys.modules.get("act_trace")
+    return list(module.records) if module is not None else []
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", type=Path, required=True)
@@ -111,6 +117,10 @@ def main() -> None:
     app = web_panel.create_app(companion, config={
         "PUBLIC_URL": settings.url,
         "MAX_STREAMS_PER_CLIENT": 64})  # every phone of the bench is on 127.0.0.1
+    if os.environ.get("BOX_TRACE"):
+        import act_trace
+
+        act_trace.install(app)
     if os.environ.get("BOX_HELD_STREAMS"):  # as before issue 15's last round: 80 threads
         import waitress
 
@@ -163,7 +173,8 @@ def main() -> None:
         if os.environ.get("BOX_MALLOC_STATS"):
             sys._debugmallocstats()  # Python's small-object allocator, to stderr
         args.out.write_text(json.dumps({"presses": latencies, "gc": collections.pauses,
-                                        "growth": growth}))
+                                        "growth": growth,
+                                        "trace": trace_records()}))
         raise ExitNow("stop")  # the one exception waitress's loop lets through
 
     snapshots: list[tracemalloc.Snapshot] = []

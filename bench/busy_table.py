@@ -266,7 +266,36 @@ class Box:
         found = json.loads(self.out.read_text())
         for line in found.get("growth", []):  # only under PYTHONTRACEMALLOC
             print("   grown:", line)
+        print_trace(found.get("trace", []))
         return list(found["presses"]), [(g, ms) for g, ms in found["gc"]]
+
+
+def print_trace(records: list[dict[str, float]]) -> None:
+    """Where the box's acts spent their time (only under ``BOX_TRACE``: ``bench/act_trace.py``),
+    p50 / p99 / max of each stretch in ms, for all acts and for the slowest 2 %."""
+    done = [r for r in records if {"w0", "q", "s", "e", "w1"} <= r.keys()]
+    if not done:
+        return
+    stretches = {"to the session queue": ("w0", "q"), "queued": ("q", "s"),
+                 "command": ("s", "e"), "journal": None, "back to the request": ("e", "w1"),
+                 "request in all": ("w0", "w1")}
+    slow = sorted(done, key=lambda r: r["w1"] - r["w0"])[-max(1, len(done) // 50):]
+    games = sorted({int(r["game"]) for r in slow})
+    print("   trace: the slowest 2 % by game:",
+          ", ".join(f"game {g}: {sum(1 for r in slow if int(r['game']) == g)}" for g in games))
+    if os.environ.get("BOX_TRACE") == "2":
+        for r in slow[-8:]:
+            print("   slow act, game", int(r["game"]), " ".join(
+                f"{k}={(r[k] - r['w0']) * 1000:.1f}" for k in ("q", "s", "e", "w1")),
+                f"txn={r['txn'] * 1000:.1f}")
+    for label, ends in stretches.items():
+        def ms(r: dict[str, float], ends: tuple[str, str] | None = ends) -> float:
+            return (r["txn"] if ends is None else r[ends[1]] - r[ends[0]]) * 1000
+        every = sorted(ms(r) for r in done)
+        worst = [ms(r) for r in slow]
+        print(f"   trace {label:>22}: p50 {every[len(every) // 2]:6.2f}  "
+              f"p99 {every[int(len(every) * 0.99)]:6.2f}  max {every[-1]:6.2f} ms; "
+              f"slowest 2%: mean {statistics.fmean(worst):6.2f} ms")
 
 
 def set_up_box(port: int, pin_code: str, phones: int, keep: bool) -> list[Table]:

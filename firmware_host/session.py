@@ -29,6 +29,8 @@ class SessionThread:
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._closed = False
         self._lock = threading.Lock()
+        #: What the running command left to do once its caller has the answer (:meth:`after`).
+        self._after: list[Callable[[], None]] = []
         self._thread.start()
 
     def submit(self, command: Callable[[], T]) -> Future[T]:
@@ -60,6 +62,16 @@ class SessionThread:
                 ) from None
             return future.result()
 
+    def after(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` on the session thread as soon as the running command's caller has
+        its answer (at once off the session thread): waking the phones' streams of a change
+        waits until the request that made it has its reply, so the reply never queues behind
+        them for the GIL (``docs/decisions.md``, "Live panel")."""
+        if not self.on_thread():
+            callback()
+            return
+        self._after.append(callback)
+
     def on_thread(self) -> bool:
         """Whether the caller is the session thread."""
         return threading.current_thread() is self._thread
@@ -86,7 +98,17 @@ class SessionThread:
                 result = command()
             except BaseException as error:  # the caller receives it through the future
                 future.set_exception(error)
+                self._run_after()
                 if not isinstance(error, Exception):
                     raise
             else:
                 future.set_result(result)
+                self._run_after()
+
+    def _run_after(self) -> None:
+        callbacks, self._after = self._after, []
+        for callback in callbacks:
+            try:
+                callback()
+            except Exception:
+                log.exception("a command's follow-up failed")

@@ -601,7 +601,7 @@ class SessionOwner:
                  tell: bool = False) -> None:
         """Swap in the new snapshots (the change is already committed), then tell the
         listeners of each changed game (and of a box-wide change, ``tell``: game ``None``)."""
-        self.snapshots.publish(version, games, tournaments)
+        self.snapshots.publish(version, games, tournaments, later=self.thread.after)
         told: list[int | None] = [*changed, *([None] if tell else [])]
         for game_id in told:
             for listener in list(self._listeners):

@@ -171,17 +171,29 @@ class Snapshots:
         self.host_sessions = dict(sessions)
 
     def publish(self, version: int, games: Mapping[int, GameSnapshot] | None = None,
-                tournaments: Mapping[int, Tournament] | None = None) -> None:
+                tournaments: Mapping[int, Tournament] | None = None, *,
+                later: Callable[[Callable[[], None]], None] | None = None) -> None:
         """Swap in new snapshots of ``games`` and ``tournaments`` (the change is committed), then
-        wake the waiters."""
+        wake the waiters (``wait_for_change``, ``wait_for_game``: the live streams) — through
+        ``later`` when given (``SessionThread.after``: once the change's own caller has its
+        answer)."""
         if games:
             self._games = {**self._games, **games}
         if tournaments:
             self._tournaments = {**self._tournaments, **tournaments}
         with self._changed:
             self._version = max(self._version, version)
+        changed = list(games or ())
+        if later is None:
+            self._wake(changed)
+        else:
+            later(lambda: self._wake(changed))
+
+    def _wake(self, game_ids: list[int]) -> None:
+        """Wake whoever waits on a change, and on a change of these games."""
+        with self._changed:
             self._changed.notify_all()
-        for game_id in games or ():
+        for game_id in game_ids:
             with self._conditions:
                 condition = self._game_changed.get(game_id)
             if condition is not None:

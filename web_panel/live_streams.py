@@ -1,4 +1,4 @@
-"""The phones' live streams: what each one is owed, and the threads that write them.
+"""The phones' live streams: what each one is owed, and the thread that writes them.
 
 A :class:`LiveStream` is one phone's stream as data — the version and seat it was last sent, its
 own keep-alive and lifetime clocks — with :meth:`LiveStream.poll`, which says what to send now,
@@ -6,15 +6,16 @@ and :func:`writes`, the stream's writes in time (it blocks on the stream's own g
 them). That is the one description of a stream's behaviour; two drivers run it:
 
 - :class:`LiveStreams`, once the server has handed the connection over (``web_panel.serving``):
-  each stream runs on a thread of its own that ends with it, so the server's pool of request
-  threads serves pages and actions only. A thread's glibc caches of freed memory (``tcache``)
-  go when the thread does: a pool thread that served streams in turn kept them for good, and
-  80 of them grew the daemon by ~10 MiB over minutes (``docs/benchmarks.md``);
+  **one thread feeds every stream**. It wakes once per committed change (after the request that
+  made it has its answer: ``SessionThread.after``), polls every stream — only those of the
+  changed game have anything to send, and their events are worked out once per viewer class
+  (``web_panel.view_events``) — queues each phone's bytes in its connection's output buffer
+  without a system call, and then wakes the server's loop once, which sends them all. A thread
+  per stream (the design before) woke 15 threads per change at a busy table, each making its
+  own socket writes, and every write handed the GIL round: the acting request and the pad
+  waited behind them (act p99 ~57 ms, press → OLED p99 ~13 ms at 30 phones;
+  ``docs/benchmarks.md``, "Busy table");
 - a generator (``web_panel.events``) under any other WSGI server, holding its request's thread.
-
-One thread feeding every stream was tried and measured: each small socket write gives the GIL
-away, so the one writer waited behind the busy threads after every write — delivery p50 rose
-from ~0 to 6.5–13 ms and the CPU per action by 12–18 % on the busy-table bench.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -139,8 +140,18 @@ class Connection(Protocol):
         ...
 
     def write(self, data: bytes) -> bool:
-        """Send ``data``; ``False`` if the phone is gone, or so far behind that the stream
-        should end (it reconnects and resumes)."""
+        """Queue ``data`` to be sent (no system call: :meth:`push` sends); ``False`` if the
+        phone is gone, or so far behind that the stream should end (it reconnects and
+        resumes)."""
+        ...
+
+    @property
+    def waker(self) -> Hashable:
+        """What :meth:`push` wakes (connections with the same waker need one push)."""
+        ...
+
+    def push(self) -> None:
+        """Have what was queued on this connection (and on any of the same waker) sent."""
         ...
 
     def close(self) -> None:
@@ -149,15 +160,17 @@ class Connection(Protocol):
 
 
 class LiveStreams:
-    """The handed-over live streams, each on a thread of its own (named ``live-GAME``) that
-    ends with the stream: when it is over, its phone hangs up or falls behind, or the panel
-    is ``closing``."""
+    """The handed-over live streams, all fed by one thread (``live``, started with the first)
+    that wakes at each committed change and when a stream is due (a keep-alive, its end); a
+    stream ends when it is over, its phone hangs up or falls behind, or the panel is
+    ``closing``."""
 
     def __init__(self, session: SessionApi, closing: threading.Event) -> None:
         self.session = session
         self.closing = closing
-        self._threads: set[threading.Thread] = set()
+        self._streams: dict[LiveStream, Connection] = {}
         self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
 
     def handover(self, stream: LiveStream) -> Handover:
         """What the server is handed for ``stream`` (``web_panel.serving.HAND_OVER``)."""
@@ -165,49 +178,90 @@ class LiveStreams:
 
     def add(self, stream: LiveStream, connection: Connection) -> None:
         """Write ``stream`` through ``connection`` from now on (its opening is sent)."""
-        thread = threading.Thread(target=self._serve, args=(stream, connection),
-                                  name=f"live-{stream.game_id}", daemon=True)
         with self._lock:
-            self._threads.add(thread)
-        try:
-            thread.start()
-        except BaseException:  # no thread to be had: the phone reconnects and resumes
-            with self._lock:
-                self._threads.discard(thread)
+            if self.closing.is_set():
+                ended = True
+            else:
+                ended = False
+                self._streams[stream] = connection
+                if self._thread is None:
+                    self._thread = threading.Thread(target=self._run, name="live", daemon=True)
+                    self._thread.start()
+        if ended:
             self._end(stream, connection)
-            raise
 
     @property
     def count(self) -> int:
         """How many handed-over streams are running."""
         with self._lock:
-            return len(self._threads)
+            return len(self._streams)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Wait for the streams to end (after the panel's ``closing`` is set)."""
-        deadline = time.monotonic() + timeout
+        """End every stream (after the panel's ``closing`` is set)."""
         with self._lock:
-            threads = list(self._threads)
-        for thread in threads:  # one not started yet sees ``closing`` and ends at once
-            if thread.is_alive() and thread is not threading.current_thread():
-                thread.join(max(0.0, deadline - time.monotonic()))
+            thread = self._thread
+        if thread is not None and thread.is_alive() and thread is not threading.current_thread():
+            thread.join(timeout)
+        self._end_all()
 
-    def _serve(self, stream: LiveStream, connection: Connection) -> None:
+    def _run(self) -> None:
         try:
-            for data in writes(stream, self.session, self.closing, connection.gone):
-                if not connection.write(data):
-                    break
-        except Exception:  # the stream ends; the phone reconnects and resumes
-            log.exception("live stream of game %d failed", stream.game_id)
+            since = self.session.version()
+            while not self.closing.is_set():
+                due = self._feed(time.monotonic())
+                wait = min(WAIT_SLICE, max(0.0, due - time.monotonic()))
+                if wait > 0:
+                    self.session.wait_for_change(since, wait)
+                since = self.session.version()  # read before the next feed: none is missed
+        except Exception:
+            log.exception("the live streams' thread failed; the phones reconnect and resume")
         finally:
+            self._end_all()
+
+    def _feed(self, now: float) -> float:
+        """Write what each stream is owed now; returns when the next one is due."""
+        with self._lock:
+            streams = list(self._streams.items())
+        woken: dict[Hashable, Connection] = {}
+        due = now + WAIT_SLICE
+        for stream, connection in streams:
+            over = True
+            try:
+                if not connection.gone():
+                    data, over = stream.poll(now)
+                    if data and not connection.write(data):
+                        over = True
+                    elif data:
+                        woken[connection.waker] = connection
+            except Exception:  # this stream ends; its phone reconnects and resumes
+                log.exception("live stream of game %d failed", stream.game_id)
+            if over:
+                self._drop(stream)
+            else:
+                due = min(due, stream.due())
+        for connection in woken.values():
+            connection.push()
+        return due
+
+    def _drop(self, stream: LiveStream) -> None:
+        with self._lock:
+            connection = self._streams.pop(stream, None)
+        if connection is not None:
             self._end(stream, connection)
-            with self._lock:
-                self._threads.discard(threading.current_thread())
+
+    def _end_all(self) -> None:
+        with self._lock:
+            streams, self._streams = self._streams, {}
+            self._thread = None
+        for stream, connection in streams.items():
+            self._end(stream, connection)
 
     @staticmethod
     def _end(stream: LiveStream, connection: Connection) -> None:
         try:
             connection.close()
+        except Exception:
+            log.exception("closing a live stream of game %d failed", stream.game_id)
         finally:
             stream.end()
 

@@ -10,9 +10,9 @@ pool thread, serving streams and requests in turn, kept glibc caches of freed me
 Here the stream's request runs on a pool thread like any other (the seat, the cap, the first
 event: ``web_panel.events``); the view then hands the stream over through
 ``environ[HAND_OVER]``, and once its first bytes are written the connection belongs to
-:class:`web_panel.live_streams.LiveStreams`, which writes the stream's events from a thread of
-its own, ended with the stream (and its caches with it), through waitress's own output buffers.
-The pool thread is free at once: the pool serves pages and actions only.
+:class:`web_panel.live_streams.LiveStreams`, whose one thread queues every stream's events in
+waitress's own output buffers and wakes the server's loop to send them. The pool thread is free
+at once: the pool serves pages and actions only.
 
 How the hand-over keeps waitress's bookkeeping away from a connection whose response has not
 ended: the task leaves its request in the connection's queue (a connection with a request in
@@ -30,6 +30,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from waitress.buffers import OverflowableBuffer
 from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import BaseWSGIServer
 from waitress.server import create_server as create_waitress_server
@@ -126,13 +127,32 @@ class _StreamConnection:
         return bool(not channel.connected or channel.will_close or channel.close_when_flushed)
 
     def write(self, data: bytes) -> bool:
-        if self.gone() or self.channel.total_outbufs_len > self.behind:
+        channel = self.channel
+        if self.gone() or channel.total_outbufs_len > self.behind:
             return False
-        try:
-            self.task.write(data)  # chunked as the response began; flushed at once
-        except (ClientDisconnected, OSError):
-            return False
+        if self.task.chunked_response:  # as the response began (``WSGITask.write``)
+            data = b"%X\r\n%s\r\n" % (len(data), data)
+        with channel.outbuf_lock:  # as ``HTTPChannel.write_soon`` queues, without its send
+            if not channel.connected:
+                return False
+            if channel.current_outbuf_count >= channel.adj.outbuf_high_watermark:
+                channel.outbufs.append(OverflowableBuffer(channel.adj.outbuf_overflow))
+                channel.current_outbuf_count = 0
+            channel.outbufs[-1].append(data)
+            channel.current_outbuf_count += len(data)
+            channel.total_outbufs_len += len(data)
+            if channel.total_outbufs_len > self.behind // 2:
+                # a phone that lags (or a stream that outpaces the loop): send from here, as
+                # ``write_soon`` does for every write, so it is dropped only when truly stalled
+                channel._flush_exception(channel._flush_some, do_close=False)
         return True
+
+    @property
+    def waker(self) -> Any:
+        return self.channel.server
+
+    def push(self) -> None:
+        self.channel.server.pull_trigger()  # the loop sends every queued connection's bytes
 
     def close(self) -> None:
         channel = self.channel
