@@ -207,6 +207,9 @@ def test_sixty_phones_stream_on_four_request_threads(companion: Companion) -> No
             assert all(follow(stream.next_event(), view) == expected
                        for stream, view in zip(opened, held, strict=True))
             assert app.extensions["tabletop"].live.count == 60
+            # one thread feeds them all (a thread per stream woke 15 per change at a table)
+            feeding = [t for t in threading.enumerate() if t.name.startswith("live")]
+            assert [t.name for t in feeding] == ["live"]
         finally:
             for stream in opened:
                 stream.close()
