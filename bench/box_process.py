@@ -21,6 +21,9 @@ each connection's output buffers (and tracemalloc's top lines, when tracing) to 
 prints Python's small-object allocator statistics to stderr; ``BOX_THREADS=N`` serves with N
 waitress threads instead of the daemon's default; ``BOX_HELD_STREAMS=1`` serves on plain
 waitress with 80 threads, each live stream holding one (the design before the hand-over).
+
+Where an act's time goes: ``BOX_TRACE=1`` stamps every act inside the box (``bench/act_trace.py``)
+and ``bench/busy_table.py`` prints p50/p99 of each stretch (``BOX_TRACE=2``: the slowest acts).
 """
 
 from __future__ import annotations
