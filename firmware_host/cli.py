@@ -202,6 +202,7 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     from firmware_host.companion import Companion
 
     limit_arenas()  # before any thread starts (firmware_host/allocator.py)
+    quick_switches()
     web = config.web
     if args.host is not None:
         web = replace(web, host=args.host)
@@ -273,6 +274,19 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         companion.close()
         if server is not None:
             server.close()
+
+
+#: How long a thread may keep the GIL while another waits for it (CPython's default: 5 ms).
+#: The pad, the session thread and an acting request wait at most this long behind the live
+#: streams' feeder or a page being rendered: at 30–60 streaming phones act p99 fell from ~50
+#: to ~35 ms and press → OLED p99 from 9–13 to 4–7 ms, the CPU per action unchanged
+#: (``docs/benchmarks.md``, "Busy table, one feeder").
+SWITCH_INTERVAL = 0.001
+
+
+def quick_switches() -> None:
+    """Let a thread waiting for the GIL have it within :data:`SWITCH_INTERVAL`."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
 
 def settle_heap() -> None:
