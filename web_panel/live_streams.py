@@ -170,6 +170,8 @@ class LiveStreams:
         self.closing = closing
         self._streams: dict[LiveStream, Connection] = {}
         self._lock = threading.Lock()
+        #: Held while streams are polled and written: by the feeder, or by :meth:`add`.
+        self._feeding = threading.Lock()
         self._thread: threading.Thread | None = None
 
     def handover(self, stream: LiveStream) -> Handover:
@@ -178,17 +180,22 @@ class LiveStreams:
 
     def add(self, stream: LiveStream, connection: Connection) -> None:
         """Write ``stream`` through ``connection`` from now on (its opening is sent)."""
-        with self._lock:
-            if self.closing.is_set():
-                ended = True
-            else:
-                ended = False
-                self._streams[stream] = connection
-                if self._thread is None:
-                    self._thread = threading.Thread(target=self._run, name="live", daemon=True)
-                    self._thread.start()
-        if ended:
-            self._end(stream, connection)
+        with self._feeding:  # the feeder is between feeds: it cannot miss a change to this one
+            with self._lock:
+                if self.closing.is_set():
+                    ended = True
+                else:
+                    ended = False
+                    self._streams[stream] = connection
+                    if self._thread is None:
+                        self._thread = threading.Thread(target=self._run, name="live",
+                                                        daemon=True)
+                        self._thread.start()
+            if ended:
+                self._end(stream, connection)
+            elif self.session.game_version(stream.game_id) != stream.last:
+                # changed since its opening, perhaps after the feeder last looked
+                self._feed_one(stream, connection, time.monotonic())
 
     @property
     def count(self) -> int:
@@ -220,28 +227,44 @@ class LiveStreams:
 
     def _feed(self, now: float) -> float:
         """Write what each stream is owed now; returns when the next one is due."""
-        with self._lock:
-            streams = list(self._streams.items())
-        woken: dict[Hashable, Connection] = {}
-        due = now + WAIT_SLICE
-        for stream, connection in streams:
-            over = True
-            try:
-                if not connection.gone():
-                    data, over = stream.poll(now)
-                    if data and not connection.write(data):
-                        over = True
-                    elif data:
-                        woken[connection.waker] = connection
-            except Exception:  # this stream ends; its phone reconnects and resumes
-                log.exception("live stream of game %d failed", stream.game_id)
-            if over:
-                self._drop(stream)
-            else:
+        with self._feeding:
+            with self._lock:
+                streams = list(self._streams.items())
+            woken: dict[Hashable, Connection] = {}
+            due = now + WAIT_SLICE
+            for stream, connection in streams:
+                wrote, over = self._write_owed(stream, connection, now)
+                if over:
+                    self._drop(stream)
+                    continue
+                if wrote:
+                    woken[connection.waker] = connection
                 due = min(due, stream.due())
-        for connection in woken.values():
+            for connection in woken.values():
+                connection.push()
+            return due
+
+    def _feed_one(self, stream: LiveStream, connection: Connection, now: float) -> None:
+        wrote, over = self._write_owed(stream, connection, now)
+        if over:
+            self._drop(stream)
+        elif wrote:
             connection.push()
-        return due
+
+    @staticmethod
+    def _write_owed(stream: LiveStream, connection: Connection, now: float) -> tuple[bool, bool]:
+        """Queue what ``stream`` is owed now: (whether anything was queued, whether it is
+        over)."""
+        try:
+            if connection.gone():
+                return False, True
+            data, over = stream.poll(now)
+            if data and not connection.write(data):
+                return False, True
+            return bool(data), over
+        except Exception:  # this stream ends; its phone reconnects and resumes
+            log.exception("live stream of game %d failed", stream.game_id)
+            return False, True
 
     def _drop(self, stream: LiveStream) -> None:
         with self._lock:

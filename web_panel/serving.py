@@ -26,12 +26,11 @@ handed over and returns. Ending the stream ends the response and closes the conn
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from waitress.buffers import OverflowableBuffer
-from waitress.channel import ClientDisconnected, HTTPChannel
+from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
 from waitress.server import create_server as create_waitress_server
 from waitress.task import WSGITask
@@ -132,20 +131,27 @@ class _StreamConnection:
             return False
         if self.task.chunked_response:  # as the response began (``WSGITask.write``)
             data = b"%X\r\n%s\r\n" % (len(data), data)
-        with channel.outbuf_lock:  # as ``HTTPChannel.write_soon`` queues, without its send
+        with channel.outbuf_lock:
             if not channel.connected:
                 return False
-            if channel.current_outbuf_count >= channel.adj.outbuf_high_watermark:
-                channel.outbufs.append(OverflowableBuffer(channel.adj.outbuf_overflow))
-                channel.current_outbuf_count = 0
-            channel.outbufs[-1].append(data)
-            channel.current_outbuf_count += len(data)
-            channel.total_outbufs_len += len(data)
+            self._queue(data)
             if channel.total_outbufs_len > self.behind // 2:
                 # a phone that lags (or a stream that outpaces the loop): send from here, as
                 # ``write_soon`` does for every write, so it is dropped only when truly stalled
                 channel._flush_exception(channel._flush_some, do_close=False)
         return True
+
+    def _queue(self, data: bytes) -> None:
+        """Append ``data`` to the connection's output, as ``HTTPChannel.write_soon`` does but
+        without its send, and without waiting for a phone past the watermark (the caller holds
+        ``outbuf_lock``)."""
+        channel = self.channel
+        if channel.current_outbuf_count >= channel.adj.outbuf_high_watermark:
+            channel.outbufs.append(OverflowableBuffer(channel.adj.outbuf_overflow))
+            channel.current_outbuf_count = 0
+        channel.outbufs[-1].append(data)
+        channel.current_outbuf_count += len(data)
+        channel.total_outbufs_len += len(data)
 
     @property
     def waker(self) -> Any:
@@ -156,9 +162,10 @@ class _StreamConnection:
 
     def close(self) -> None:
         channel = self.channel
-        if channel.connected and self.task.chunked_response:
-            with contextlib.suppress(ClientDisconnected, OSError):
-                channel.write_soon(b"0\r\n\r\n")  # the end of a chunked response
+        if self.task.chunked_response:
+            with channel.outbuf_lock:  # never waits: a stalled phone must not hold the feeder
+                if channel.connected:
+                    self._queue(b"0\r\n\r\n")  # the end of a chunked response
         with channel.requests_lock:
             channel.close_when_flushed = True
             for request in channel.requests:

@@ -6,7 +6,9 @@ threads (any other WSGI server)."""
 from __future__ import annotations
 
 import json
+import socket
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -339,3 +341,45 @@ def test_a_stream_ends_after_its_lifetime_and_the_phone_resumes_where_it_was(
             assert held["pending_roll"] == 5
         finally:
             again.close()
+
+
+def test_a_phone_that_stops_reading_is_dropped_and_the_others_go_on(
+        companion: Companion) -> None:
+    """One feeder writes every stream: a phone that stops reading (its window shut, as on a
+    phone gone out of Wi-Fi range) must be dropped without holding the feeder, and every other
+    phone keeps receiving."""
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"])
+    app = make_app(companion, SSE_KEEPALIVE=0.002)  # keep-alives fill a stalled phone fast
+    live = app.extensions["tabletop"].live
+    with serve(app) as served:
+        healthy = EventStream(Phone(served), f"/api/games/{game_id}/events")
+        held = follow(healthy.next_event(), None)
+        known = set(served.server._map)
+        stalled = socket.socket()
+        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        stalled.connect((served.host, int(served.port)))
+        try:
+            stalled.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n"
+                            "Accept: text/event-stream\r\n\r\n".encode())
+            deadline = time.monotonic() + 5.0
+            while live.count < 2 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert live.count == 2
+            for channel in set(served.server._map) - known:  # the box's side of it: small
+                served.server._map[channel].socket.setsockopt(socket.SOL_SOCKET,
+                                                              socket.SO_SNDBUF, 4096)
+            deadline = time.monotonic() + 20.0
+            while live.count > 1 and time.monotonic() < deadline:
+                healthy.next_comment()  # the healthy phone reads all along
+            assert live.count == 1, "the phone that stopped reading was never dropped"
+            companion.act(game_id, -1, "roll 4")
+            expected = companion.view(game_id, None)
+            got: list[dict[str, Any]] = []
+            reader = threading.Thread(target=lambda: got.append(follow(healthy.next_event(),
+                                                                       held)), daemon=True)
+            reader.start()
+            reader.join(5.0)
+            assert got == [expected], "the other phone stopped receiving"
+        finally:
+            stalled.close()
+            healthy.close()
