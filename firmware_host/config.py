@@ -50,7 +50,7 @@ def default_data_dir() -> Path:
 @dataclass(frozen=True)
 class WebConfig:
     """Where the panel listens, and how many waitress threads serve its pages and actions
-    (live pages hold none: each stream runs on a thread of its own). ``host`` unset: every
+    (live pages hold none: one thread feeds every live stream). ``host`` unset: every
     interface on a Pi, only this computer (127.0.0.1) in the simulator — whose ``/device`` page
     plays any seat."""
 

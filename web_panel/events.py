@@ -10,8 +10,8 @@ seat stops receiving at once. What a stream sends, and when, is
 :class:`web_panel.live_streams.LiveStream`.
 
 Served by the panel's own server (``web_panel.serving``), the request is handed over once its
-first event is written: the stream runs on a thread of its own that ends with it, and holds no
-request thread. Under
+first event is written: the one thread feeding every handed-over stream writes it from then
+on, and it holds no request thread. Under
 any other WSGI server the response is a generator that holds its thread (with waitress and
 ``channel_request_lookahead=1`` it also ends within a second of its phone hanging up).
 """
@@ -68,7 +68,7 @@ def stream(game_id: int) -> Response:
         live.end()
         raise
     hand_over = request.environ.get(HAND_OVER)
-    if hand_over is not None:  # the panel's server: the stream's own thread from here on
+    if hand_over is not None:  # the panel's server: its feeding thread from here on
         hand_over(state.live.handover(live))
         body: Iterator[bytes] = iter((first,))
     else:

@@ -161,7 +161,7 @@ class PanelState:
     handovers: Handovers
     stream_slots: StreamSlots
     events: ViewEvents
-    #: The streams the server handed over (``web_panel.serving``), each on its own thread.
+    #: The streams the server handed over (``web_panel.serving``), all fed by one thread.
     live: LiveStreams
     keepalive: float = 15.0
     #: How long one live stream lasts before the phone reconnects (and resumes).

@@ -61,7 +61,7 @@ class Served:
 @contextmanager
 def serve(app: Flask, threads: int = 12, hand_over: bool = True) -> Iterator[Served]:
     """Serve ``app`` with waitress on 127.0.0.1 (a free port), as the daemon serves it
-    (``web_panel.serving``: live streams handed over to threads of their own), until the
+    (``web_panel.serving``: live streams handed over to one feeding thread), until the
     block ends;
     ``hand_over=False``: plain waitress with the panel's settings, each stream holding its
     request's thread (how any other WSGI server runs the panel).

@@ -1,6 +1,6 @@
 """Live updates over a real waitress server: each stream carries its own seat's view, keep-alives,
 resuming from Last-Event-ID, a re-issued seat, 30 phones at once, and shutdown — each with the
-streams handed over to threads of their own (as the daemon serves them) and held on their request
+streams handed over to the one feeding thread (as the daemon serves them) and held on their request
 threads (any other WSGI server)."""
 
 from __future__ import annotations
