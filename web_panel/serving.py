@@ -166,6 +166,8 @@ class _StreamConnection:
             with channel.outbuf_lock:  # never waits: a stalled phone must not hold the feeder
                 if channel.connected:
                     self._queue(b"0\r\n\r\n")  # the end of a chunked response
+                    # sent now where the phone takes it (the loop may be stopping: shutdown)
+                    channel._flush_exception(channel._flush_some, do_close=False)
         with channel.requests_lock:
             channel.close_when_flushed = True
             for request in channel.requests:
