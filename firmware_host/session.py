@@ -66,7 +66,7 @@ class SessionThread:
         """Run ``callback`` on the session thread as soon as the running command's caller has
         its answer (at once off the session thread): waking the phones' streams of a change
         waits until the request that made it has its reply, so the reply never queues behind
-        them for the GIL (``docs/decisions.md``, "Live panel")."""
+        them for the GIL (``docs/decisions.md``, "Web panel": one feeding thread)."""
         if not self.on_thread():
             callback()
             return

@@ -193,8 +193,7 @@ class LiveStreams:
                         self._thread.start()
             if ended:
                 self._end(stream, connection)
-            elif self.session.game_version(stream.game_id) != stream.last:
-                # changed since its opening, perhaps after the feeder last looked
+            else:  # a change since its opening, perhaps after the feeder last looked
                 self._feed_one(stream, connection, time.monotonic())
 
     @property

@@ -361,7 +361,8 @@ def test_a_phone_that_stops_reading_is_dropped_and_the_others_go_on(
         try:
             stalled.sendall(f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n"
                             "Accept: text/event-stream\r\n\r\n".encode())
-            deadline = time.monotonic() + 5.0
+            assert stalled.recv(64).startswith(b"HTTP/1.1 200")  # its opening came
+            deadline = time.monotonic() + 5.0  # then the hand-over, which nothing announces
             while live.count < 2 and time.monotonic() < deadline:
                 time.sleep(0.01)
             assert live.count == 2
