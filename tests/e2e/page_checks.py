@@ -141,3 +141,26 @@ def axe_violations(page: Page) -> list[str]:
     }""")
     return [f"axe {v['impact']} {v['id']} ({v['help']}): {'; '.join(v['nodes'])}"
             for v in results]
+
+
+def broken_words(page: Page, selector: str = "table th") -> list[str]:
+    """Latin words split over two lines in the cells ``selector`` finds ("Sco / re"): a
+    header or a player's name must wrap between words, not inside one."""
+    found: list[str] = page.evaluate("""(selector) => {
+        const out = [];
+        for (const cell of document.querySelectorAll(selector)) {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (const match of node.data.matchAll(/[A-Za-z]{2,}/g)) {
+                    const range = document.createRange();
+                    range.setStart(node, match.index);
+                    range.setEnd(node, match.index + match[0].length);
+                    const lines = new Set([...range.getClientRects()]
+                        .filter(r => r.width > 0).map(r => Math.round(r.top)));
+                    if (lines.size > 1) out.push(`"${match[0]}" is split over ${lines.size} lines`);
+                }
+            }
+        }
+        return out;
+    }""", selector)
+    return found

@@ -1,7 +1,8 @@
 """Every page of the panel, for every role, on two phone screens (390×844 and 360×740) in both
-languages: nothing overflows sideways, no request fails, the console has no error, axe-core
-finds no serious or critical violation, and a Japanese page shows no identifier and no English
-phrase. Each page's screenshot is kept under ``test-artifacts/screenshots/pages/``.
+languages: nothing overflows sideways, no word in a table heading is split over two lines, no
+request fails, the console has no error, axe-core finds no serious or critical violation, and a
+Japanese page shows no identifier and no English phrase. Each page's screenshot is kept under
+``test-artifacts/screenshots/pages/``.
 
 The games are an evening at the table: each of the four games in play and finished, a
 tournament between two games, an UNLOCK game whose Lock is the box, a phone holding a seat in
@@ -29,6 +30,7 @@ from tests.e2e.page_checks import (
     PageLog,
     axe_path,
     axe_violations,
+    broken_words,
     overflow,
     shown_words,
     untranslated,
@@ -221,5 +223,6 @@ def test_every_page_fits_a_phone_loads_cleanly_and_passes_axe(
     for viewport in VIEWPORTS:  # the same page laid out on each phone's screen
         page.set_viewport_size(viewport)
         problems += [f"{viewport['width']}px: {p}" for p in overflow(page)]
+        problems += [f"{viewport['width']}px: {p}" for p in broken_words(page)]
     problems += log.problems
     assert not problems, "\n".join(problems)
