@@ -69,6 +69,13 @@ class BotSeats:
             self._changed.add(game_id)
             self._wake.notify()
 
+    def reseated(self, game_id: int) -> None:
+        """The game's seats changed hands (:meth:`SessionApi.seat_bot`): read them again."""
+        with self._wake:
+            self._levels.pop(game_id, None)
+            self._changed.add(game_id)
+            self._wake.notify()
+
     def close(self) -> None:
         """Stop the thread (a move in progress finishes first); idempotent."""
         with self._wake:
@@ -109,7 +116,7 @@ class BotSeats:
     def _schedule(self, game_id: int) -> None:
         """Plan a move for every bot seat of the game that is to act (once per seat)."""
         summary = self.session.summary(game_id)
-        bots = self._levels.setdefault(game_id, summary["bots"])
+        bots = self._levels[game_id] = summary["bots"]
         if summary["status"] != "active" or not any(bots):
             return
         waiting = {(g, s) for _, g, s in self._due}

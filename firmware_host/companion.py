@@ -290,7 +290,7 @@ class Companion:
         if snap.hints_off:
             raise NotAllowed("the host has turned hints off for this game")
         if snap.bots and snap.bots[seat] is not None:
-            raise NotAllowed(f"seat {seat + 1} is played by the box")
+            raise NotAllowed(f"seat {seat} is played by the box")
         answer = snap.box.hint(self.view(game_id, None), seat)
         self._owner.count_hint(game_id, seat)
         return answer
@@ -298,6 +298,13 @@ class Companion:
     def allow_hints(self, game_id: int, allowed: bool) -> None:
         """The host turns the game's hints on or off."""
         self._owner.allow_hints(game_id, allowed)
+
+    def seat_bot(self, game_id: int, seat: int, level: str | None) -> None:
+        """During the game, the box takes over ``seat`` with a bot at ``level`` (a player
+        left, or none came), or gives it back to a person (``None``); journaled. Refused for a
+        seat a phone holds."""
+        self._owner.seat_bot(game_id, seat, level)
+        self.bots.reseated(game_id)
 
     def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> View:
         """Apply ``action`` for ``seat`` (or ``rules.CHANCE``); committed before anyone is

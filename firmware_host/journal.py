@@ -605,6 +605,12 @@ class Journal:
                          (json.dumps(codes) if codes is not None else None, game_id))
         self._touch(game_id, version)
 
+    def set_bots(self, game_id: int, bots: Sequence[str | None], version: int) -> None:
+        """Who plays each seat from now on: a bot's level, or ``None`` for a person."""
+        self._writing()
+        self._db.execute("UPDATE games SET bots = ? WHERE id = ?", (_bots_text(bots), game_id))
+        self._touch(game_id, version)
+
     def set_hints_off(self, game_id: int, off: bool, version: int) -> None:
         """Turn the game's hints off (or on again)."""
         self._writing()

@@ -39,7 +39,16 @@ from PIL import Image
 from firmware_host.errors import NoSuchGame, NotPadGame, SessionError
 from firmware_host.games import Registry
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.menu import Menu, MenuEntry, menu_screen, menu_step, open_menu
+from firmware_host.pad.menu import (
+    Menu,
+    MenuEntry,
+    Row,
+    SeatChange,
+    SeatEntry,
+    menu_screen,
+    menu_step,
+    open_menu,
+)
 from firmware_host.pad.steps import (
     Accepted,
     Act,
@@ -308,16 +317,24 @@ class PadLoop:
                 return box.name(self.language())
         return say(WORDS, "box", self.language())
 
-    def _entries(self) -> list[MenuEntry]:
-        """The games being played, oldest first, as the games menu lists them."""
+    def _entries(self) -> list[Row]:
+        """The games being played, oldest first, then the seats of the pad's game when the box
+        can play them, as the games menu lists them."""
         lang = self.language()
-        entries = []
+        entries: list[Row] = []
+        seats: list[Row] = []
+        pad = self.session.pad()["game"]
         for summary in sorted(self.session.games(status="active"), key=lambda g: g["id"]):
             box = self.games.get(summary["game"])
             title = box.name(lang) if box is not None else summary["game"]
             players = ",".join(shown_name(n, i) for i, n in enumerate(summary["seats"]))
             entries.append(MenuEntry(summary["id"], title, players))
-        return entries
+            if summary["id"] == pad and box is not None and box.bots:
+                bots = summary["bots"] or [None] * len(summary["seats"])
+                seats += [SeatEntry(pad, seat, shown_name(name, seat), bots[seat],
+                                    tuple(box.bots))
+                          for seat, name in enumerate(summary["seats"])]
+        return entries + seats
 
     def _onward(self, game_id: int) -> Onward:
         """Where OK leads after the results of ``game_id`` (see :class:`Onward`)."""
@@ -448,6 +465,17 @@ class PadLoop:
             self._notice = (say(WORDS, "menu_title", self.language()), result.refusal)
         if result.chosen is not None and result.chosen != self.session.pad()["game"]:
             self._choose(result.chosen)
+        if result.seat is not None:
+            self._seat(result.seat)
+
+    def _seat(self, change: SeatChange) -> None:
+        """Hands a seat of the pad's game to the box or back to a person (the games menu); a
+        refusal (a phone holds the seat...) becomes a notice."""
+        try:
+            self.session.seat_bot(change.game_id, change.seat, change.level)
+        except (RulesError, SessionError) as error:
+            log.info("pad: seat %d of game %d refused: %s", change.seat, change.game_id, error)
+            self._notice = (say(WORDS, "menu_title", self.language()), str(error))
 
     def _send(self, game_id: int, command: Command) -> Accepted | Refused | Hinted:
         if isinstance(command, AskHint):

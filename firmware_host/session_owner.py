@@ -111,6 +111,9 @@ class SessionOwner:
     def allow_hints(self, game_id: int, allowed: bool) -> None:
         self.thread.call(lambda: self._allow_hints(game_id, allowed))
 
+    def seat_bot(self, game_id: int, seat: int, level: str | None) -> None:
+        self.thread.call(lambda: self._seat_bot(game_id, seat, level))
+
     def act(self, game_id: int, seat: int, action: str, by: str | None = None) -> None:
         self.thread.call(lambda: self._act(game_id, seat, action, by))
 
@@ -484,7 +487,7 @@ class SessionOwner:
                holder: str | None) -> str:
         live = self._active(game_id)
         if isinstance(seat, int) and 0 <= seat < len(live.row.bots) and live.row.bots[seat]:
-            raise SeatTaken(f"seat {seat + 1} ({live.row.seats[seat]}) is played by the box")
+            raise SeatTaken(f"seat {seat} ({live.row.seats[seat]}) is played by the box")
         if not reissue:
             check_join_code(live.row.join_codes, seat, code)
         token, hashed = new_token(game_id, live.row.seats, live.tokens, seat, reissue=reissue)
@@ -529,6 +532,28 @@ class SessionOwner:
             self.journal.set_hints_off(game_id, not allowed, version)
         live.row = replace(live.row, hints_off=not allowed)
         log.info("game %d: hints %s", game_id, "on" if allowed else "off")
+        self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
+
+    def _seat_bot(self, game_id: int, seat: int, level: str | None) -> None:
+        live = self._active(game_id)
+        seats = live.row.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+            raise NotAllowed(f"game {game_id} has no seat {seat!r}")
+        before = tuple(live.row.bots) or (None,) * len(seats)
+        if level is not None:
+            check_bots(live.box, {seat: level}, len(seats))
+            if seat in live.tokens.values():
+                raise SeatTaken(f"{seats[seat]}'s phone holds that seat: the box cannot take "
+                                "it over")
+        if before[seat] == level:
+            return
+        levels = [*before[:seat], level, *before[seat + 1:]]
+        with self.journal.transaction() as version:
+            self.journal.set_bots(game_id, levels, version)
+        bots = tuple(levels) if any(levels) else ()
+        live.row = replace(live.row, bots=bots)
+        log.info("game %d: seat %d played by %s", game_id, seat,
+                 f"the box ({level})" if level else "a person")
         self._publish(version, [game_id], {game_id: self._live_snapshot(live, version)})
 
     def _open_host_session(self, token_hash: str, expires: str) -> None:

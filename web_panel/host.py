@@ -96,6 +96,7 @@ def dashboard() -> str:
         "host.html", catalog=catalog, games=games, names=game_names(),
         status=session.status(), seats={g["id"]: session.seats(g["id"]) for g in games},
         pad_game=on_the_pad, pad_games=set(padded), pad_url=url_for("host.pad"), hints=hints,
+        bot_levels={entry["id"]: entry.get("bots") or [] for entry in catalog},
     )
 
 
@@ -214,6 +215,21 @@ def allow_hints(game_id: int) -> Response:
         raise ApiError(400, "malformed", "allowed must be true or false.")
     panel().session.allow_hints(game_id, allowed)
     return jsonify({"game_id": game_id, "hints": allowed})
+
+
+@bp.post("/api/host/games/<int:game_id>/bots")
+def seat_bot(game_id: int) -> Response:
+    """During the game, the box takes over a seat with a bot (``{"seat": 1, "level": "hard"}``;
+    seats from 0) or gives it back to a person (``"level": null``)."""
+    require_host()
+    body = json_body()
+    seat, level = body.get("seat"), body.get("level")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise ApiError(400, "malformed", "seat must be a seat number (from 0).")
+    if level is not None and not isinstance(level, str):
+        raise ApiError(400, "malformed", "level must be a bot level (e.g. \"easy\") or null.")
+    panel().session.seat_bot(game_id, seat, level)
+    return jsonify({"game_id": game_id, "seat": seat, "level": level})
 
 
 @bp.post("/api/host/pad")

@@ -250,6 +250,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "refusal.hint_bot": {"en": "That player is played by the box.",
                          "ja": "このプレイヤーは本体が操作しています。"},
     "refusal.no_hints": {"en": "{game} has no hints.", "ja": "{game} にはヒントがありません。"},
+    "refusal.seat_on_phone": {
+        "en": "{name}'s phone holds that seat: the box cannot take it over.",
+        "ja": "{name} のスマホがこの席を使っています。本体は引き継げません。"},
     "refusal.not_your_turn_name": {"en": "It is {name}'s turn.", "ja": "{name} の手番です。"},
     "refusal.not_your_turn": {"en": "It is player {seat}'s turn.",
                               "ja": "プレイヤー {seat} の手番です。"},

@@ -54,6 +54,8 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^no code of the level fits every card", "refusal.hint_none_fit"),
         (r"^seat \d+ is played by the box", "refusal.hint_bot"),
         (r"^(?P<game>.+) has no hints", "refusal.no_hints"),
+        (r"^(?P<name>.+)'s phone holds that seat: the box cannot take it over",
+         "refusal.seat_on_phone"),
         # whose turn it is (every game)
         (r"^it is (?P<name>.+)'s turn, not seat \d+'s", "refusal.not_your_turn_name"),
         (r"^it is not seat \d+'s turn: (?P<name>.+) \(seat \d+", "refusal.not_your_turn_name"),

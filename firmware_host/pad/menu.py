@@ -1,10 +1,14 @@
-"""The games menu on the OLED: which game the pad follows, chosen on the pad itself.
+"""The games menu on the OLED: which game the pad follows, chosen on the pad itself, and who
+plays each seat of the pad's game.
 
 Opened by holding Back for a second (``Input("menu")``, docs/pad.md) or by itself when the pad
 has no game and several are being played. It lists the games being played by name, number and
-players; 2 and 8 (the pad's up and down, or the keypad's digits) move the cursor, OK picks the
-game, Back closes the menu (unless a game must be chosen). Any other input is refused in words.
-A pure step, like the games' controllers: the pad loop carries out the choice.
+players, then (in a game with bots) the pad's game's seats: who plays each, a person or the box
+at a level. 2 and 8 (the pad's up and down, or the keypad's digits) move the cursor; OK picks a
+game, or on a seat hands it to the box at the game's next bot level (weakest first) and, after
+the strongest, back to a person; Back closes the menu (unless a game must be chosen). Any other
+input is refused in words. A pure step, like the games' controllers: the pad loop carries out
+the choice.
 """
 
 from __future__ import annotations
@@ -33,6 +37,36 @@ class MenuEntry:
 
 
 @dataclass(frozen=True)
+class SeatEntry:
+    """A seat of the pad's game, as the menu lists it: who plays it now (``level``: the box's
+    bot at that level, ``None``: a person) and the game's bot levels, weakest first."""
+
+    game_id: int
+    seat: int
+    name: str
+    level: str | None
+    levels: tuple[str, ...]
+
+    def next_level(self) -> str | None:
+        """Who plays the seat after OK: the next level, a person after the strongest."""
+        order: list[str | None] = [None, *self.levels]
+        at = order.index(self.level) if self.level in order else 0
+        return order[(at + 1) % len(order)]
+
+
+Row = MenuEntry | SeatEntry
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """OK on a seat: ``seat`` of game ``game_id`` is to be played by ``level``."""
+
+    game_id: int
+    seat: int
+    level: str | None
+
+
+@dataclass(frozen=True)
 class Menu:
     """The cursor's row, and whether a game must be chosen (Back does not close the menu)."""
 
@@ -42,22 +76,23 @@ class Menu:
 
 @dataclass(frozen=True)
 class MenuStep:
-    """What one input did: the menu after it (``None``: closed), the game picked, or why the
-    input was refused."""
+    """What one input did: the menu after it (``None``: closed), the game picked, the seat
+    handed over, or why the input was refused."""
 
     menu: Menu | None
     chosen: int | None = None
     refusal: str | None = None
+    seat: SeatChange | None = None
 
 
-def open_menu(entries: Sequence[MenuEntry], current: int | None, *,
+def open_menu(entries: Sequence[Row], current: int | None, *,
               must_choose: bool = False) -> Menu:
     """The menu with its cursor on the pad's game (else the first)."""
-    rows = [e.game_id for e in entries]
+    rows = [e.game_id if isinstance(e, MenuEntry) else None for e in entries]
     return Menu(rows.index(current) if current in rows else 0, must_choose)
 
 
-def menu_step(menu: Menu, event: Input, entries: Sequence[MenuEntry], lang: str) -> MenuStep:
+def menu_step(menu: Menu, event: Input, entries: Sequence[Row], lang: str) -> MenuStep:
     """One input in the menu (see the module docstring)."""
     event = as_dot(event)
     if not entries:
@@ -69,7 +104,11 @@ def menu_step(menu: Menu, event: Input, entries: Sequence[MenuEntry], lang: str)
         step = -1 if event.value == 2 else 1
         return MenuStep(replace(menu, cursor=(cursor + step) % len(entries)))
     if event.kind == "ok":
-        return MenuStep(None, chosen=entries[cursor].game_id)
+        entry = entries[cursor]
+        if isinstance(entry, SeatEntry):
+            change = SeatChange(entry.game_id, entry.seat, entry.next_level())
+            return MenuStep(replace(menu, cursor=cursor), seat=change)
+        return MenuStep(None, chosen=entry.game_id)
     if event.kind == "back":
         if menu.must_choose:
             return MenuStep(menu, refusal=say(WORDS, "menu_pick_first", lang))
@@ -77,9 +116,10 @@ def menu_step(menu: Menu, event: Input, entries: Sequence[MenuEntry], lang: str)
     return MenuStep(menu, refusal=say(WORDS, "menu_keys", lang))
 
 
-def menu_screen(menu: Menu, entries: Sequence[MenuEntry], current: int | None,
+def menu_screen(menu: Menu, entries: Sequence[Row], current: int | None,
                 lang: str) -> Image.Image:
-    """The games being played, the cursor's row inverted, the pad's game marked ``*``."""
+    """The games being played and the pad's game's seats, the cursor's row inverted, the pad's
+    game marked ``*``."""
     title = say(WORDS, "menu_title", lang)
     if not entries:
         return message_screen(title, say(WORDS, "menu_none", lang), lang=lang)
@@ -90,12 +130,22 @@ def menu_screen(menu: Menu, entries: Sequence[MenuEntry], current: int | None,
     y = pen.header(title, f"{cursor + 1}/{len(entries)}")
     for index in range(first, min(first + ROWS, len(entries))):
         entry = entries[index]
-        mark = "*" if entry.game_id == current else " "
-        head = f"{mark}{say(WORDS, 'game_row', lang, game=entry.title, id=entry.game_id)} "
-        x = pen.text(0, y, head)
-        pen.text(x, y, pen.fit(entry.players, WIDTH - x))
+        if isinstance(entry, SeatEntry):
+            pen.text(0, y, pen.fit(seat_row(entry, lang), WIDTH))
+        else:
+            mark = "*" if entry.game_id == current else " "
+            head = f"{mark}{say(WORDS, 'game_row', lang, game=entry.title, id=entry.game_id)} "
+            x = pen.text(0, y, head)
+            pen.text(x, y, pen.fit(entry.players, WIDTH - x))
         if index == cursor:
             pen.invert((0, y - 1, WIDTH - 1, y + LINE_H - 2))
         y += LINE_H
     pen.text(0, HEIGHT - LINE_H, say(WORDS, "menu_hint", lang))
     return image
+
+
+def seat_row(entry: SeatEntry, lang: str) -> str:
+    """A seat's row: its player's name and who plays it ("Ben: box hard")."""
+    who = (say(WORDS, "seat_person", lang) if entry.level is None else
+           say(WORDS, "seat_box", lang, level=say(WORDS, f"level_{entry.level}", lang)))
+    return say(WORDS, "seat_row", lang, name=entry.name, who=who)

@@ -85,6 +85,12 @@ WORDS: Words = {
     "menu_pick_first": {"en": "choose a game first: 2 and 8 move, OK picks it",
                         "ja": "先にゲームを選んでください(2と8で移動、OKで決定)"},
     "game_row": {"en": "{game} {id}", "ja": "{game} {id}"},
+    "seat_row": {"en": " {name}: {who}", "ja": " {name}:{who}"},
+    "seat_person": {"en": "person", "ja": "人"},
+    "seat_box": {"en": "box {level}", "ja": "本体 {level}"},
+    "level_random": {"en": "random", "ja": "ランダム"},
+    "level_easy": {"en": "easy", "ja": "やさしい"},
+    "level_hard": {"en": "hard", "ja": "むずかしい"},
     # inputs the box cannot use
     "no_game": {"en": "no game is being played: start one on a phone (scan the code)",
                 "ja": "進行中のゲームはありません。スマホで始めてください(コードを読み取る)"},

@@ -75,7 +75,7 @@ def test_the_box_rolls_for_its_own_seat_and_the_bot_places(box: Companion) -> No
 
 def test_a_bot_seat_cannot_be_claimed_by_a_phone(box: Companion) -> None:
     game_id = box.create_game("hacktrick", ["Aiko", "Ben"], bots={1: "hard"})
-    with pytest.raises(SeatTaken, match=r"seat 2 \(Ben\) is played by the box"):
+    with pytest.raises(SeatTaken, match=r"seat 1 \(Ben\) is played by the box"):
         box.claim_seat(game_id, 1)
     assert box.summary(game_id)["claimed"] == [False, True]  # nobody is offered Ben's seat
 
@@ -206,3 +206,40 @@ def test_no_hint_for_a_game_without_a_hint_engine(box: Companion) -> None:
         box.hint(game_id, 0)
     with pytest.raises(NotAllowed, match="ICO has no hints"):
         box.allow_hints(game_id, False)
+
+
+def test_the_box_takes_over_a_seat_during_the_game_and_gives_it_back(tmp_path: Path) -> None:
+    with Companion.open(tmp_path / "data", bot_delay=0.0, bot_rng=random.Random(5)) as box:
+        game_id = box.create_game("ico", ["Aiko", "Ben"])
+        box.act(game_id, 0, box.legal_actions(game_id, 0)[0])
+        box.seat_bot(game_id, 1, "hard")  # Ben had to leave: the box plays on for him
+        assert box.summary(game_id)["bots"] == [None, "hard"]
+        assert box.summary(game_id)["claimed"] == [False, True]
+        settle(box, lambda: 0 in box.view(game_id, None)["to_act"])
+        entered = journal_rows(box, "SELECT seat, entered_by FROM actions WHERE game_id = ?"
+                               " ORDER BY n", game_id)
+        assert entered == [(0, None), (1, "bot hard")]
+    with Companion.open(tmp_path / "data", bot_delay=0.0) as box:  # journaled
+        assert box.summary(game_id)["bots"] == [None, "hard"]
+        box.seat_bot(game_id, 1, None)  # Ben is back
+        assert box.summary(game_id)["bots"] == [None, None]
+        box.act(game_id, 0, box.legal_actions(game_id, 0)[0])
+        time.sleep(0.3)  # a bot would have moved by now
+        assert box.view(game_id, None)["to_act"] == [1]
+        assert len(journal_rows(box, "SELECT n FROM actions WHERE game_id = ?", game_id)) == 3
+
+
+def test_a_seat_a_phone_holds_or_a_bad_level_is_not_taken_over(box: Companion) -> None:
+    game_id = box.create_game("hacktrick", ["Aiko", "Ben"])
+    box.claim_seat(game_id, 1)
+    with pytest.raises(SeatTaken, match="Ben's phone holds that seat: the box cannot take it over"):
+        box.seat_bot(game_id, 1, "easy")
+    with pytest.raises(NotAllowed, match=r"unknown bot level 'expert' \(levels: random, easy, "
+                                         r"hard\)"):
+        box.seat_bot(game_id, 0, "expert")
+    with pytest.raises(NotAllowed, match="game 1 has no seat 2"):
+        box.seat_bot(game_id, 2, "easy")
+    assert box.summary(game_id)["bots"] == [None, None]
+    box.abandon(game_id)
+    with pytest.raises(NotAllowed, match="game 1 is abandoned"):
+        box.seat_bot(game_id, 0, "easy")

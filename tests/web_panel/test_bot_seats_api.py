@@ -25,7 +25,7 @@ def test_the_host_creates_a_game_with_a_bot_seat(app: Flask, companion: Companio
     refused = app.test_client().post(f"/api/games/{game_id}/seats/1/claim", json={},
                                      headers=CSRF)
     assert refused.status_code == 409
-    assert "played by the box" in refused.get_json()["message"]
+    assert refused.get_json()["message"] == "seat 2 (Box) is played by the box"  # from 1
 
 
 def test_the_catalogue_names_each_games_bot_levels(app: Flask) -> None:
@@ -120,3 +120,56 @@ def test_the_hint_engines_refusals_are_said_in_japanese(message: str, said: str)
     from web_panel.refusals import phrase
 
     assert phrase("bad_request", message, "ja").message == said
+
+
+def test_the_host_hands_a_seat_to_the_box_during_the_game(app: Flask,
+                                                         companion: Companion) -> None:
+    game_id = companion.create_game("ico", ["Aiko", "Ben"])
+    host = host_client(app)
+    page = host.get("/host").get_data(as_text=True)
+    url = f"/api/host/games/{game_id}/bots"
+    assert page.count(f'data-seat-bot="{url}"') == 2  # who plays each seat, chosen here
+    assert '<option value="hard">the box: hard</option>' in page
+    reply = host.post(url, json={"seat": 1, "level": "hard"}, headers=CSRF)
+    assert reply.get_json() == {"game_id": game_id, "seat": 1, "level": "hard"}
+    assert companion.summary(game_id)["bots"] == [None, "hard"]
+    page = host.get("/host").get_data(as_text=True)
+    assert '<option value="hard" selected>the box: hard</option>' in page
+    assert host.post(url, json={"seat": 1, "level": None}, headers=CSRF).status_code == 200
+    assert companion.summary(game_id)["bots"] == [None, None]
+
+
+@pytest.mark.parametrize(("body", "status", "names"), [
+    ({"seat": "1", "level": "hard"}, 400, "seat must be a seat number"),
+    ({"seat": True, "level": "hard"}, 400, "seat must be a seat number"),
+    ({"seat": 1, "level": 2}, 400, "level must be a bot level"),
+    ({"seat": 2, "level": "hard"}, 409, "has no seat 3"),  # seats named from 1
+    ({"seat": 1, "level": "expert"}, 409, "unknown bot level 'expert'"),
+])
+def test_a_bad_seat_hand_over_is_refused_naming_it(app: Flask, companion: Companion,
+                                                   body: Any, status: int, names: str) -> None:
+    game_id = companion.create_game("ico", ["Aiko", "Ben"])
+    reply = host_client(app).post(f"/api/host/games/{game_id}/bots", json=body, headers=CSRF)
+    assert reply.status_code == status
+    answer = reply.get_json()
+    assert names in answer["message"] + (answer.get("detail") or "")
+    assert companion.summary(game_id)["bots"] == [None, None]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Ben's phone holds that seat: the box cannot take it over"),
+    ("ja", "Ben のスマホがこの席を使っています。本体は引き継げません。"),
+])
+def test_a_seat_a_phone_holds_stays_the_phones(app: Flask, companion: Companion, lang: str,
+                                               said: str) -> None:
+    game_id = companion.create_game("ico", ["Aiko", "Ben"])
+    joined(app, game_id, 1)
+    host = host_client(app)
+    assert 'data-seat="1"' not in host.get("/host").get_data(as_text=True)
+    reply = host.post(f"/api/host/games/{game_id}/bots", json={"seat": 1, "level": "easy"},
+                      headers={**CSRF, "Accept-Language": lang})
+    assert reply.status_code == 409
+    assert reply.get_json()["message"] == said
+    assert companion.summary(game_id)["bots"] == [None, None]
+    assert host.post("/api/host/games/999/bots", json={"seat": 0, "level": "easy"},
+                     headers=CSRF).status_code == 404

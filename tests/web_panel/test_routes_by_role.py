@@ -151,6 +151,7 @@ TABLE: dict[str, dict[str, Any]] = {
                                   {"players": ["Aiko", "Ben", "Chie"]}),
     "host.lock_seats": row("POST", "/api/host/games/1/seats/lock", HOST_ONLY, {"locked": True}),
     "host.allow_hints": row("POST", "/api/host/games/1/hints", HOST_ONLY, {"allowed": False}),
+    "host.seat_bot": row("POST", "/api/host/games/1/bots", HOST_ONLY, {"seat": 0, "level": None}),
     "host.undo": row("POST", "/api/host/games/1/undo", HOST_ONLY),
     "host.pad": row("POST", "/api/host/pad", HOST_ONLY, {"game_id": 4, "language": "ja"}),
     "host.play_again": row("POST", "/api/host/games/1/again", {**HOST_ONLY, "host": 409}),

@@ -34,6 +34,18 @@
     });
   }
 
+  /* Who plays a seat during the game: a person or the box (POST /api/host/games/N/bots). */
+  for (const select of document.querySelectorAll("select[data-seat-bot]")) {
+    select.addEventListener("change", async () => {
+      select.disabled = true;
+      try {
+        await T.post(select.dataset.seatBot,
+          { seat: Number(select.dataset.seat), level: select.value || null });
+        window.location.reload();
+      } catch (err) { T.showError(err); select.disabled = false; }
+    });
+  }
+
   for (const button of document.querySelectorAll("[data-lock]")) {
     button.addEventListener("click", async () => {
       try {

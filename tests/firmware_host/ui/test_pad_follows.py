@@ -15,10 +15,11 @@ from firmware_host.errors import NoSuchGame, NotAllowed, NotPadGame
 from firmware_host.games.dice216 import screens as dice216
 from firmware_host.games.ico import screens as ico
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.menu import Menu, MenuEntry, menu_screen
+from firmware_host.pad.menu import Menu, MenuEntry, Row, SeatEntry, menu_screen, seat_row
 from firmware_host.screens.message import pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
+from rules.bots import LEVELS
 from tests.firmware_host.ui.conftest import PIN, URL, WAIT, Box, has_line, same
 
 
@@ -123,8 +124,9 @@ def test_a_move_for_a_game_that_stopped_being_the_pads_is_refused_in_words(box: 
     # The session thread is held while the pad reads its game, the host moves the pad to the
     # other game, and the pad's roll for the first game queues behind that move.
     thread = box.companion._owner.thread
-    gate = threading.Event()
-    thread.submit(lambda: gate.wait(WAIT))
+    gate, holding = threading.Event(), threading.Event()
+    thread.submit(lambda: (holding.set(), gate.wait(WAIT)))
+    assert holding.wait(WAIT)  # the thread is held (not the hold still queued: see below)
     moved = thread.submit(lambda: box.companion.set_pad_game(second))
     box.device.pad.submit(Input("digit", 4, key="4"))
     deadline = time.monotonic() + WAIT
@@ -144,8 +146,74 @@ def test_a_move_for_a_game_that_stopped_being_the_pads_is_refused_in_words(box: 
                                                    prompt="roll/OK"))
 
 
-def entries(box: Box, *games: tuple[int, str, str]) -> list[MenuEntry]:
+def entries(box: Box, *games: tuple[int, str, str]) -> list[Row]:
     return [MenuEntry(gid, title, players) for gid, title, players in games]
+
+
+def seat_rows(game_id: int, names: list[str], bots: list[str | None] | None = None
+              ) -> list[Row]:
+    return [SeatEntry(game_id, seat, name, (bots or [None] * len(names))[seat], LEVELS)
+            for seat, name in enumerate(names)]
+
+
+def test_the_games_menu_hands_a_seat_to_the_box_and_back(box: Box) -> None:
+    gid = box.companion.create_game("ico", ["Aiko", "Ben"])
+    other = box.companion.create_game("dice216", ["Chie", "Dai"])
+    box.companion.act(gid, 0, box.companion.legal_actions(gid, 0)[0])
+    box.settle()
+    box.sim.hold_back()
+    box.settle()
+    games = entries(box, (gid, "ICO", "Aiko,Ben"), (other, "2 1 6", "Chie,Dai"))
+    assert same(box.screen(), menu_screen(Menu(0), [*games, *seat_rows(gid, ["Aiko", "Ben"])],
+                                          gid, "en"))
+    for _ in range(3):
+        box.sim.tap(8)  # down to Ben's seat
+    assert same(box.screen(), menu_screen(Menu(3), [*games, *seat_rows(gid, ["Aiko", "Ben"])],
+                                          gid, "en"))
+    box.sim.ok()  # the box plays Ben, at the weakest level first
+    box.settle()
+    assert box.companion.summary(gid)["bots"] == [None, "random"]
+    assert box.device.pad.menu_open  # OK on a seat keeps the menu open: OK again steps on
+    box.sim.ok()
+    box.sim.ok()
+    box.settle()
+    assert box.companion.summary(gid)["bots"] == [None, "hard"]
+    assert same(box.screen(), menu_screen(
+        Menu(3), [*games, *seat_rows(gid, ["Aiko", "Ben"], [None, "hard"])], gid, "en"))
+    box.sim.back()  # the menu closes; the box moves for Ben after its delay
+    deadline = time.monotonic() + WAIT
+    while box.companion.view(gid, None)["to_act"] != [0]:
+        assert time.monotonic() < deadline, "the box never moved for Ben"
+        time.sleep(0.02)
+    assert box.actions(gid)[-1][0] == 1
+    box.sim.hold_back()
+    box.settle()
+    for _ in range(3):
+        box.sim.tap(8)
+    box.sim.ok()  # after the strongest level, Ben is a person again
+    box.settle()
+    assert box.companion.summary(gid)["bots"] == [None, None]
+
+
+def test_a_seat_a_phone_holds_is_refused_in_words_on_the_pad(box: Box) -> None:
+    gid = box.companion.create_game("dice216", ["Aiko", "Ben"], {"size": 4})
+    box.companion.claim_seat(gid, 1)
+    box.sim.hold_back()
+    box.settle()
+    for _ in range(2):
+        box.sim.tap(8)
+    box.sim.ok()
+    box.settle()
+    refusal = "Ben's phone holds that seat: the box cannot take it over"
+    assert box.device.pad.refusal == refusal
+    assert same(box.screen(), refused_screen(refusal, title="Games"))
+    assert box.companion.summary(gid)["bots"] == [None, None]
+
+
+def test_seat_rows_in_japanese() -> None:
+    assert seat_row(SeatEntry(1, 0, "Aiko", None, LEVELS), "ja") == " Aiko:人"
+    assert seat_row(SeatEntry(1, 0, "Aiko", "hard", LEVELS), "ja") == " Aiko:本体 むずかしい"
+    assert seat_row(SeatEntry(1, 0, "Aiko", "easy", LEVELS), "en") == " Aiko: box easy"
 
 
 def test_back_held_opens_the_games_menu_and_the_pad_picks_a_game(box: Box) -> None:
@@ -153,7 +221,8 @@ def test_back_held_opens_the_games_menu_and_the_pad_picks_a_game(box: Box) -> No
     second = box.companion.create_game("hacktrick", ["Aiko", "Ben"], {"cards": "table"})
     box.sim.hold_back()
     box.settle()
-    listed = entries(box, (first, "UNLOCK", "Kenji,Aiko"), (second, "Hacktrick", "Aiko,Ben"))
+    listed = [*entries(box, (first, "UNLOCK", "Kenji,Aiko"), (second, "Hacktrick", "Aiko,Ben")),
+              *seat_rows(first, ["Kenji", "Aiko"])]  # then who plays the pad's game's seats
     assert box.device.pad.menu_open
     assert same(box.screen(), menu_screen(Menu(0), listed, first, "en"))
     box.sim.tap(8)  # down
