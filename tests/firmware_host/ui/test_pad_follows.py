@@ -20,6 +20,7 @@ from firmware_host.screens.message import pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
 from rules.bots import LEVELS
+from tests.firmware_host.test_companion import journal_rows
 from tests.firmware_host.ui.conftest import PIN, URL, WAIT, Box, has_line, same
 
 
@@ -373,3 +374,22 @@ def test_changes_that_pile_up_while_the_pad_draws_are_drawn_once(
     assert len(drawn) == 2
     view = box.companion.view(shown, None)
     assert same(box.screen(), dice216.board_screen(view, None, prompt="roll/OK"))
+
+
+def test_a_guesser_handed_to_the_box_mid_turn_leaves_the_pads_round(box: Box) -> None:
+    gid = box.companion.create_game("unlock", ["Kenji", "Aiko", "Ben"], {"difficulty": "easy"})
+    box.companion.act(gid, 0, "secret 1-2-3")
+    box.settle()
+    assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
+    box.sim.ok()  # Aiko's entry is open when she has to leave
+    box.companion.seat_bot(gid, 1, "easy")
+    box.settle()
+    # the pad goes on to Ben; the box draws Aiko's code itself
+    assert same(box.screen(), pass_pad_screen("Ben", 2, title="UNLOCK"))
+    deadline = time.monotonic() + WAIT
+    while 1 not in box.companion.view(gid, None)["submitted"]:
+        assert time.monotonic() < deadline, "the box never drew Aiko's code"
+        time.sleep(0.02)
+    entered = journal_rows(box.companion, "SELECT seat, entered_by FROM actions WHERE "
+                           "game_id = ? ORDER BY n", gid)
+    assert entered == [(0, None), (1, "bot easy")]
