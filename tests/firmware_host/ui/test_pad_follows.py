@@ -14,6 +14,7 @@ from firmware_host.companion import Companion
 from firmware_host.errors import NoSuchGame, NotAllowed, NotPadGame
 from firmware_host.games.dice216 import screens as dice216
 from firmware_host.games.ico import screens as ico
+from firmware_host.games.unlock.screens import entry_screen
 from firmware_host.pad.inputs import Input
 from firmware_host.pad.menu import Menu, MenuEntry, Row, SeatEntry, menu_screen, seat_row
 from firmware_host.screens.message import pass_pad_screen, refused_screen
@@ -21,7 +22,7 @@ from firmware_host.screens.start import start_screen
 from rules import CHANCE
 from rules.bots import LEVELS
 from tests.firmware_host.test_companion import journal_rows
-from tests.firmware_host.ui.conftest import PIN, URL, WAIT, Box, has_line, same
+from tests.firmware_host.ui.conftest import PIN, URL, WAIT, Box, has_line, same, shows
 
 
 def test_the_first_game_takes_the_pad_and_a_newer_one_does_not(box: Box) -> None:
@@ -382,10 +383,11 @@ def test_a_guesser_handed_to_the_box_mid_turn_leaves_the_pads_round(box: Box) ->
     box.settle()
     assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
     box.sim.ok()  # Aiko's entry is open when she has to leave
+    assert same(box.screen(), entry_screen(box.companion.view(gid, 1), 1, [], secret=False,
+                                           offer_hint=True))
     box.companion.seat_bot(gid, 1, "easy")
-    box.settle()
-    # the pad goes on to Ben; the box draws Aiko's code itself
-    assert same(box.screen(), pass_pad_screen("Ben", 2, title="UNLOCK"))
+    # the pad goes on to Ben (drawn on the pad's thread); the box draws Aiko's code itself
+    assert shows(box.device.pad, pass_pad_screen("Ben", 2, title="UNLOCK"))
     deadline = time.monotonic() + WAIT
     while 1 not in box.companion.view(gid, None)["submitted"]:
         assert time.monotonic() < deadline, "the box never drew Aiko's code"
