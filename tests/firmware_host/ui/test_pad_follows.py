@@ -127,7 +127,12 @@ def test_a_move_for_a_game_that_stopped_being_the_pads_is_refused_in_words(box: 
     # other game, and the pad's roll for the first game queues behind that move.
     thread = box.companion._owner.thread
     gate, holding = threading.Event(), threading.Event()
-    thread.submit(lambda: (holding.set(), gate.wait(WAIT)))
+
+    def hold() -> None:
+        holding.set()
+        gate.wait(WAIT)
+
+    thread.submit(hold)
     assert holding.wait(WAIT)  # the thread is held (not the hold still queued: see below)
     moved = thread.submit(lambda: box.companion.set_pad_game(second))
     box.device.pad.submit(Input("digit", 4, key="4"))
