@@ -145,7 +145,10 @@ def menu_screen(menu: Menu, entries: Sequence[Row], current: int | None,
 
 
 def seat_row(entry: SeatEntry, lang: str) -> str:
-    """A seat's row: its player's name and who plays it ("Ben: box hard")."""
+    """A seat's row: its player's name and who plays it ("Ben: box hard"; a level without
+    words of its own is shown as the game names it)."""
+    named = f"level_{entry.level}"
+    level = say(WORDS, named, lang) if named in WORDS else str(entry.level)
     who = (say(WORDS, "seat_person", lang) if entry.level is None else
-           say(WORDS, "seat_box", lang, level=say(WORDS, f"level_{entry.level}", lang)))
+           say(WORDS, "seat_box", lang, level=level))
     return say(WORDS, "seat_row", lang, name=entry.name, who=who)

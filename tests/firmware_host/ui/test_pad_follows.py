@@ -221,6 +221,7 @@ def test_seat_rows_in_japanese() -> None:
     assert seat_row(SeatEntry(1, 0, "Aiko", None, LEVELS), "ja") == " Aiko:人"
     assert seat_row(SeatEntry(1, 0, "Aiko", "hard", LEVELS), "ja") == " Aiko:本体 むずかしい"
     assert seat_row(SeatEntry(1, 0, "Aiko", "easy", LEVELS), "en") == " Aiko: box easy"
+    assert seat_row(SeatEntry(1, 0, "Aiko", "expert", ("expert",)), "en") == " Aiko: box expert"
 
 
 def test_back_held_opens_the_games_menu_and_the_pad_picks_a_game(box: Box) -> None:
