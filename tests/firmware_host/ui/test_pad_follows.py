@@ -188,11 +188,7 @@ def test_the_games_menu_hands_a_seat_to_the_box_and_back(box: Box) -> None:
     assert same(box.screen(), menu_screen(
         Menu(3), [*games, *seat_rows(gid, ["Aiko", "Ben"], [None, "hard"])], gid, "en"))
     box.sim.back()  # the menu closes; the box moves for Ben after its delay
-    deadline = time.monotonic() + WAIT
-    while box.companion.view(gid, None)["to_act"] != [0]:
-        assert time.monotonic() < deadline, "the box never moved for Ben"
-        time.sleep(0.02)
-    assert box.actions(gid)[-1][0] == 1
+    assert box.wait_actions(gid, 2)[1][0] == 1
     box.sim.hold_back()
     box.settle()
     for _ in range(3):
@@ -394,10 +390,7 @@ def test_a_guesser_handed_to_the_box_mid_turn_leaves_the_pads_round(box: Box) ->
     box.companion.seat_bot(gid, 1, "easy")
     # the pad goes on to Ben (drawn on the pad's thread); the box draws Aiko's code itself
     assert shows(box.device.pad, pass_pad_screen("Ben", 2, title="UNLOCK"))
-    deadline = time.monotonic() + WAIT
-    while 1 not in box.companion.view(gid, None)["submitted"]:
-        assert time.monotonic() < deadline, "the box never drew Aiko's code"
-        time.sleep(0.02)
+    box.wait_actions(gid, 2)
     entered = journal_rows(box.companion, "SELECT seat, entered_by FROM actions WHERE "
                            "game_id = ? ORDER BY n", gid)
     assert entered == [(0, None), (1, "bot easy")]
