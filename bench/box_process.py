@@ -43,7 +43,6 @@ from types import FrameType
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gpiozero.pins.mock import MockFactory
-from waitress.wasyncore import ExitNow
 
 import web_panel
 from firmware_host.allocator import limit_arenas
@@ -53,7 +52,7 @@ from firmware_host.config import DeviceSettings, WebConfig
 from firmware_host.device import open_device
 from hardware.pinmap import ButtonPins
 from hardware.serial_die import SerialConfig
-from web_panel.serving import create_server
+from web_panel.serving import Loop, create_server
 
 
 class TimingBus:
@@ -134,6 +133,7 @@ def main() -> None:
     else:
         server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
                                channel_timeout=120, ident="bench")
+    serving = Loop(server)
     latencies: list[float] = []
     pressing = threading.Event()
     stopping = threading.Event()
@@ -179,7 +179,7 @@ def main() -> None:
         args.out.write_text(json.dumps({"presses": latencies, "gc": collections.pauses,
                                         "growth": growth,
                                         "trace": trace_records()}))
-        raise ExitNow("stop")  # the one exception waitress's loop lets through
+        serving.stop()
 
     snapshots: list[tracemalloc.Snapshot] = []
 
@@ -243,9 +243,7 @@ def main() -> None:
         sys._debugmallocstats()
     print(f"ready {args.port} {companion.host_pin}", flush=True)
     try:
-        server.run()
-    except ExitNow:
-        pass
+        serving.run()
     finally:
         server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
         device.close()

@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flask import Flask, Response, request, stream_with_context
 from waitress.server import create_server
-from waitress.wasyncore import ExitNow
 
 import web_panel
+from web_panel.serving import Loop
 
 
 class Table:
@@ -78,17 +78,16 @@ def main() -> None:
     closing = threading.Event()
     server = create_server(make_app(tables, closing), host="127.0.0.1", port=args.port,
                            threads=args.threads, **web_panel.WAITRESS_SETTINGS)
+    serving = Loop(server)  # waitress's loop, stopped by SIGTERM as the box's is
 
     def stop(signum: int, frame: FrameType | None) -> None:
         closing.set()
-        raise ExitNow("stop")
+        serving.stop()
 
     signal.signal(signal.SIGTERM, stop)
     print(f"ready {args.port}", flush=True)
     try:
-        server.run()
-    except ExitNow:
-        pass
+        serving.run()
     finally:
         server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
 

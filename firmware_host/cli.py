@@ -26,8 +26,6 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Literal
 
-from waitress.wasyncore import ExitNow
-
 from firmware_host.errors import ConfigError, JournalError, StartupError
 
 if TYPE_CHECKING:
@@ -51,15 +49,6 @@ EXIT_CONFIG = 2
 #: The journal is damaged, from a newer program, or lost while a backup holds games: restarting
 #: cannot help (the systemd unit does not restart on it; a person must look).
 EXIT_JOURNAL = 3
-
-
-class _Stop(ExitNow):
-    """Raised in the main thread by SIGTERM/SIGINT to leave the server loop.
-
-    Waitress's ``ExitNow``: its event loop swallows ordinary exceptions raised while it
-    dispatches a connection's event (it logs them and carries on), and its ``run()`` catches
-    ``SystemExit`` to wait for its threads itself — before our ``finally`` could tell the live
-    streams to end. ``ExitNow`` is the one exception it lets through both."""
 
 
 def is_raspberry_pi(model_file: Path = Path("/proc/device-tree/model"),
@@ -243,13 +232,19 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         panel.app = app
         names = _start_names(config, host, web.port, club, live_url, app, device)
         settle_heap()
+        from web_panel.serving import Loop
+
+        serving = Loop(server)
+
+        def stop(signum: int, frame: FrameType | None) -> None:
+            serving.stop()
+
         previous: dict[signal.Signals, Any] = {}
         try:  # a signal from here on (even during the greeting) stops the box cleanly
             for sig in (signal.SIGTERM, signal.SIGINT):
-                previous[sig] = signal.signal(sig, _raise_stop)
+                previous[sig] = signal.signal(sig, stop)
             _greet(url, mode, config, companion.host_pin, device, host, web.port)
-            server.run()
-        except _Stop:
+            serving.run()
             log.info("stopping")
         finally:
             for sig, handler in previous.items():
@@ -316,10 +311,6 @@ def _greet(url: str, mode: Mode, config: Config, pin: str, device: Device, host:
 def _one_line_warning(message: Warning | str, category: type[Warning], filename: str,
                       lineno: int, line: str | None = None) -> str:
     return f"{category.__name__}: {message}"
-
-
-def _raise_stop(signum: int, frame: FrameType | None) -> None:
-    raise _Stop(signal.Signals(signum).name)
 
 
 def _listen(host: str, port: int, threads: int, panel: _Panel) -> Any:

@@ -26,7 +26,9 @@ handed over and returns. Ending the stream ends the response and closes the conn
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, Protocol
 
 from waitress.buffers import OverflowableBuffer
@@ -34,6 +36,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer
 from waitress.server import create_server as create_waitress_server
 from waitress.task import WSGITask
+from waitress.wasyncore import file_dispatcher, loop
 
 from web_panel.live_streams import Connection
 
@@ -193,3 +196,65 @@ def create_server(app: Any, *, host: str, port: int, threads: int | None = None,
         if isinstance(listening, BaseWSGIServer):
             listening.channel_class = _LiveChannel
     return server
+
+
+class Loop:
+    """A waitress server's event loop that a signal handler can stop.
+
+    ``server.run()`` leaves only on an exception, and one raised by a signal handler lands
+    wherever the loop happens to be: waitress swallows it in places (flushing a response, a
+    trigger's thunk), and the box then ran on after SIGTERM. Here the handler calls
+    :meth:`stop`, which only sets a flag and writes a byte to a pipe of the loop's own (not
+    waitress's trigger: the handler may interrupt the loop while it holds the trigger's lock,
+    and a full pipe must not block it); the loop looks at the flag after each wake-up.
+    """
+
+    def __init__(self, server: Any) -> None:
+        self._adj = server.adj
+        # one server's connections, or every listening server's (one per resolved address)
+        self._sockets: dict[int, Any] = getattr(server, "_map", None) or server.map
+        self._wake = _Wake(self._sockets)
+        self.stopped = False
+
+    def run(self) -> None:
+        """Serve until :meth:`stop` (returns at once if it was called already)."""
+        try:
+            while self._sockets and not self.stopped:
+                loop(timeout=self._adj.asyncore_loop_timeout, map=self._sockets,
+                     use_poll=self._adj.asyncore_use_poll, count=1)
+        finally:
+            self._wake.close()
+
+    def stop(self) -> None:
+        """End :meth:`run` (safe in a signal handler: no lock, no logging, never blocks)."""
+        self.stopped = True
+        self._wake.pull()
+
+
+class _Wake(file_dispatcher):
+    """A pipe in the loop's map: a byte written to it wakes the loop."""
+
+    def __init__(self, sockets: dict[int, Any]) -> None:
+        read, self._write = os.pipe()
+        os.set_blocking(self._write, False)
+        # which makes the read end non-blocking (the stubs say a file; waitress takes an fd)
+        super().__init__(read, map=sockets)  # type: ignore[arg-type]
+
+    def pull(self) -> None:
+        write = self._write
+        if write >= 0:
+            with suppress(OSError):  # full (the loop wakes anyway), or closed meanwhile
+                os.write(write, b"x")
+
+    def writable(self) -> bool:
+        return False
+
+    def handle_read(self) -> None:
+        with suppress(OSError):
+            self.recv(4096)
+
+    def close(self) -> None:
+        write, self._write = self._write, -1
+        if write >= 0:
+            os.close(write)
+        super().close()

@@ -21,7 +21,7 @@ from waitress import wasyncore
 
 from firmware_host.companion import Companion
 from web_panel import WAITRESS_SETTINGS, close_app, create_app
-from web_panel.serving import create_server
+from web_panel.serving import Loop, create_server
 
 HOST_PIN = "246813"
 CSRF = {"X-Requested-With": "tabletop"}
@@ -75,11 +75,10 @@ def serve(app: Flask, threads: int = 12, hand_over: bool = True) -> Iterator[Ser
     else:
         server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
                                         channel_timeout=30, **WAITRESS_SETTINGS)
-    stop = threading.Event()
+    serving = Loop(server)
 
     def run() -> None:
-        while not stop.is_set():
-            wasyncore.loop(timeout=0.05, map=server._map, count=1)
+        serving.run()
         server.task_dispatcher.shutdown(timeout=TIMEOUT)
         wasyncore.close_all(server._map)
 
@@ -89,7 +88,7 @@ def serve(app: Flask, threads: int = 12, hand_over: bool = True) -> Iterator[Ser
         yield Served(app, "127.0.0.1", server.effective_port, server, thread)
     finally:
         close_app(app)
-        stop.set()
+        serving.stop()
         thread.join(TIMEOUT)
         assert not thread.is_alive(), "the waitress server did not stop"
 
