@@ -122,9 +122,11 @@ def test_host_undo_is_offered_only_when_the_last_action_can_be_taken_back(table:
     undo = host.get_by_role("button", name="Undo")
     expect(undo).to_be_disabled()
     companion.act(game_id, 0, "secret 1-2-3")
-    wait_version(host, companion.view(game_id, None)["version"])
+    secret_set = companion.view(game_id, None)["version"]
+    wait_version(host, secret_set)
     expect(undo).to_be_enabled()
     undo.click()
+    wait_version(host, secret_set + 1)  # the undo, journaled, reached the page
     expect(undo).to_be_disabled()
     assert companion.view(game_id, 0)["secret"] is None
     assert open_game(table, game_id).locator("[data-host-post]").count() == 0

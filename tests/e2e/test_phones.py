@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules import CHANCE
+from tests.e2e.boards import wait_version
 from tests.e2e.conftest import Table, screenshot
 from tests.web_panel.served import HOST_PIN
 
@@ -214,7 +215,9 @@ def test_host_logs_in_creates_a_game_and_reissues_a_lost_seat(table: Table) -> N
     host.goto(f"{table.url}/games/{game_id}")
     undo = host.get_by_role("button", name="Undo")
     expect(undo).to_be_enabled()
+    secret_set = table.companion.view(game_id, None)["version"]
     undo.click()
+    wait_version(host, secret_set + 1)  # the undo, journaled, reached the page
     expect(undo).to_be_disabled()  # the board came back live: nothing left to take back
     assert table.companion.view(game_id, 0)["secret"] is None
     host.get_by_role("button", name="Abandon").click()
