@@ -113,7 +113,7 @@ def write(out: Path, difficulty: str, auto_connect: bool, entries: dict[str, int
                 "table": table_fingerprint(difficulty, 3, auto_connect), **note,
                 "entries": dict(sorted(entries.items()))}
     path.write_text(json.dumps(document, indent=0, separators=(",", ":")) + "\n")
-    print(f"wrote {path.relative_to(ROOT)}: {len(entries)} boards", flush=True)
+    print(f"wrote {path}: {len(entries)} boards", flush=True)
 
 
 def main() -> None:

@@ -1,7 +1,7 @@
 """The Easy strategy tree of the hint engine's book (issue 19 asks for ≤ 5.95 guesses on average
-and never more than 7; this tree averages 5.907 and needs 8 for two secrets: docs/bots.md).
-Used by ``scripts/unlock_books.py``; needs numpy and numba (the ``books`` extra). About five
-minutes on one core.
+and never more than 7; this tree averages 5.912 and needs 7 at most: docs/bots.md).
+Used by ``scripts/unlock_books.py``; needs numpy and numba (the ``books`` extra). About 26
+minutes on a two-core machine (the repair's rollouts use both).
 
 Why a search: the one-step choice (the guess leaving least to tell apart) averages ~5.98
 guesses and needs 8 for ~50 secrets — mostly codes of three lines or fewer, which any guess
@@ -20,7 +20,11 @@ told apart in time. The search:
    guesses in all — after fewest secrets beyond 7 — is kept. Where every one of them still
    leaves a secret beyond 7 and the board is small enough, the ``widen`` best-scored guesses
    are tried too.
-3. **The first guess** is fixed: ``7-4-1-2-3-6-5-8-9``, the best of ~190 first guesses played
+3. **A repair at depth 2** (``repair_at``): the improved tree below the chosen guess is built
+   and walked; where it still leaves a secret beyond 7, the ``repair_ranked`` best-scored guesses
+   are ranked by their rollouts and the improved tree is built below each in that order until
+   one leaves none (``repaired``). Rollouts misjudge those boards; the built subtree does not.
+4. **The first guess** is fixed: ``7-4-1-2-3-6-5-8-9``, the best of ~190 first guesses played
    out with the rollout policy (fewest secrets beyond 7, then fewest guesses).
 
 The tree is then walked secret by secret (:func:`walk`) and its figures written into the book.
@@ -200,13 +204,46 @@ def play(table: Any, survivors: Any, guess: np.int64, made: int, weights: Any) -
     return total, beyond
 
 
+@nb.njit(parallel=True)
+def play_each(table: Any, survivors: Any, guesses: Any, made: int, weights: Any) -> Any:
+    """:func:`play` for each of ``guesses``: rows of (guesses in all, secrets beyond)."""
+    out = np.empty((guesses.shape[0], 2), np.int64)
+    for i in nb.prange(guesses.shape[0]):
+        total, beyond = play(table, survivors, guesses[i], made, weights)
+        out[i, 0] = total
+        out[i, 1] = beyond
+    return out
+
+
+def figures(table: Any, tree: dict[bytes, int], survivors: Any, made: int) -> tuple[int, int]:
+    """(guesses in all, secrets beyond ``MOST``) when ``tree`` is followed from ``survivors``
+    after ``made`` guesses."""
+    total, beyond = 0, 0
+    boards = [(survivors, made)]
+    while boards:
+        board, done = boards.pop()
+        if len(board) <= 2:  # the first candidate, then the other
+            needed = [done + 1 + i for i in range(len(board))]
+        else:
+            guess = tree[board.tobytes()]
+            out, starts, counts = split(table, board, guess)
+            needed = [done + 1] if counts[HIT] else []
+            boards += [(out[starts[v]:starts[v + 1]], done + 1) for v in range(HIT) if counts[v]]
+        total += sum(needed)
+        beyond += sum(1 for n in needed if n > MOST)
+    return total, beyond
+
+
 class Search:
     """Policy improvement over the rollouts, building the tree board by board."""
 
     def __init__(self, table: Any, weights: Any, first: int, k: int = 6,
-                 widen_below: int = 300, widen: int = 200) -> None:
+                 widen_below: int = 300, widen: int = 200, repair_at: int | None = 2,
+                 repair_ranked: int = 600, repair_tries: int = 24) -> None:
         self.table, self.weights, self.first = table, weights, first
         self.k, self.widen_below, self.widen = k, widen_below, widen
+        self.repair_at, self.repair_ranked = repair_at, repair_ranked
+        self.repair_tries = repair_tries
         self.tree: dict[bytes, int] = {}
 
     def candidates(self, survivors: Any, count: int) -> list[int]:
@@ -237,11 +274,48 @@ class Search:
         if len(survivors) <= 2:
             return  # the engine plays the first candidate, as the rollouts assume
         guess = self.choose(survivors, made)
+        if made == self.repair_at:
+            self.tree.update(self.repaired(survivors, guess, made))
+        else:
+            self.place(survivors, guess, made)
+
+    def place(self, survivors: Any, guess: int, made: int) -> None:
+        """Play ``guess`` at ``survivors`` and build every board below it."""
         self.tree[survivors.tobytes()] = guess
         out, starts, counts = split(self.table, survivors, guess)
         for v in range(HIT):
             if counts[v] > 0:
                 self.build(out[starts[v]:starts[v + 1]], made + 1)
+
+    def below(self, survivors: Any, guess: int, made: int) -> dict[bytes, int]:
+        """The improved tree from ``survivors`` when ``guess`` is played there."""
+        trial = Search(self.table, self.weights, self.first, self.k, self.widen_below,
+                       self.widen, repair_at=None)
+        trial.place(survivors, guess, made)
+        return trial.tree
+
+    def repaired(self, survivors: Any, guess: int, made: int) -> dict[bytes, int]:
+        """The tree below ``guess``, or — when it leaves a secret beyond ``MOST`` — below the
+        first of the ``repair_ranked`` best-scored guesses, ranked by their rollouts, whose
+        improved tree leaves none (the fewest beyond, then the fewest guesses, if none does)."""
+        tree = self.below(survivors, guess, made)
+        total, beyond = figures(self.table, tree, survivors, made)
+        if not beyond:
+            return tree
+        best = (beyond, total, tree)
+        ranked = np.argsort(scores(self.table, survivors, self.weights), kind="stable")
+        ranked = ranked[:self.repair_ranked]
+        rolled = play_each(self.table, survivors, ranked, made, self.weights)
+        order = sorted(range(len(ranked)), key=lambda i: (rolled[i, 1], rolled[i, 0], i))
+        tries = [int(ranked[i]) for i in order if int(ranked[i]) != guess]
+        for other in tries[:self.repair_tries]:
+            tree = self.below(survivors, other, made)
+            total, beyond = figures(self.table, tree, survivors, made)
+            if (beyond, total) < best[:2]:
+                best = (beyond, total, tree)
+            if not beyond:
+                break
+        return best[2]
 
 
 def walk(table: Any, tree: dict[bytes, int]) -> dict[int, int]:

@@ -8,8 +8,8 @@ codes of the level still fit the board and suggests a guess:
 - where the board is one the level's **opening book** knows (``rules/unlock/books/``, built
   offline by ``scripts/unlock_books.py`` with lookahead over whole strategy trees), the book's
   guess. On Easy the book holds a whole strategy: a guesser who follows the hint every turn
-  finds a secret in 5.907 guesses on average over all 3 560, in 8 for two of them and within 7
-  for every other (docs/bots.md). On Medium and Hard it holds the first guesses;
+  finds a secret in 5.912 guesses on average over all 3 560 and within 7 for every one of them
+  (docs/bots.md). On Medium and Hard it holds the first guesses;
 - elsewhere (another guesser's cards, a guess of one's own, a later turn on Medium or Hard),
   the guess that leaves least to tell apart on average (:meth:`Splitter.score`), over the codes
   still possible and, on the larger levels, an even sample of the level's codes.
