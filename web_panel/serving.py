@@ -27,6 +27,7 @@ handed over and returns. Ending the stream ends the response and closes the conn
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from contextlib import suppress
 from typing import Any, Protocol
@@ -226,7 +227,7 @@ class Loop:
             self._wake.close()
 
     def stop(self) -> None:
-        """End :meth:`run` (safe in a signal handler: no lock, no logging, never blocks)."""
+        """End :meth:`run` (safe in a signal handler: it never waits, on a lock or a pipe)."""
         self.stopped = True
         self._wake.pull()
 
@@ -237,14 +238,23 @@ class _Wake(file_dispatcher):
     def __init__(self, sockets: dict[int, Any]) -> None:
         read, self._write = os.pipe()
         os.set_blocking(self._write, False)
-        # which makes the read end non-blocking (the stubs say a file; waitress takes an fd)
+        self._closing = threading.Lock()
+        # which makes the read end non-blocking and keeps a duplicate of it (the stubs say a
+        # file; waitress takes an fd)
         super().__init__(read, map=sockets)  # type: ignore[arg-type]
+        os.close(read)
 
     def pull(self) -> None:
-        write = self._write
-        if write >= 0:
-            with suppress(OSError):  # full (the loop wakes anyway), or closed meanwhile
-                os.write(write, b"x")
+        # Never waits: in a signal handler it may have interrupted close() on its own thread;
+        # then, or while another thread closes the pipe, the loop is ending anyway.
+        if not self._closing.acquire(blocking=False):
+            return
+        try:
+            if self._write >= 0:
+                with suppress(OSError):  # full: the loop wakes anyway
+                    os.write(self._write, b"x")
+        finally:
+            self._closing.release()
 
     def writable(self) -> bool:
         return False
@@ -254,7 +264,8 @@ class _Wake(file_dispatcher):
             self.recv(4096)
 
     def close(self) -> None:
-        write, self._write = self._write, -1
-        if write >= 0:
-            os.close(write)
+        with self._closing:  # no byte is written to a descriptor closed (and reused) meanwhile
+            if self._write >= 0:
+                os.close(self._write)
+                self._write = -1
         super().close()

@@ -129,3 +129,14 @@ def test_a_stop_before_the_loop_runs_is_kept(server: object) -> None:
     started = time.monotonic()
     loop.run()
     assert time.monotonic() - started < 0.5
+
+
+def test_a_finished_loop_leaves_no_descriptor_and_a_late_stop_is_harmless(server: object
+                                                                          ) -> None:
+    before = len(os.listdir("/proc/self/fd"))
+    loop = Loop(server)
+    assert len(os.listdir("/proc/self/fd")) == before + 2  # its wake-up pipe
+    loop.stop()
+    loop.run()
+    assert len(os.listdir("/proc/self/fd")) == before
+    loop.stop()  # e.g. a second Ctrl-C while the box closes: nothing written anywhere
