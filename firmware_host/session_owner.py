@@ -18,7 +18,7 @@ from typing import Any
 from firmware_host.errors import NotAllowed, NotPadGame, SeatTaken
 from firmware_host.games import BoxGame, Registry
 from firmware_host.journal import ActionRow, GameRow, Journal, SeatHolder
-from firmware_host.seats import check_join_code, join_codes, new_token
+from firmware_host.seats import check_join_code, check_seat, join_codes, new_token
 from firmware_host.session import SessionThread
 from firmware_host.session_api import GameStatus, Listener, PadChooser
 from firmware_host.snapshots import Deferred, GameSnapshot, Snapshots
@@ -537,8 +537,7 @@ class SessionOwner:
     def _seat_bot(self, game_id: int, seat: int, level: str | None) -> None:
         live = self._active(game_id)
         seats = live.row.seats
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
-            raise NotAllowed(f"game {game_id} has no seat {seat!r}")
+        check_seat(game_id, seats, seat)
         before = tuple(live.row.bots) or (None,) * len(seats)
         if level is not None:
             check_bots(live.box, {seat: level}, len(seats))
@@ -565,9 +564,7 @@ class SessionOwner:
         """Club mode: a seat's club code, kept until the game's record is sent (shown to no
         one; it changes no view)."""
         live = self._active(game_id)
-        if isinstance(seat, bool) or not isinstance(seat, int) or \
-                not 0 <= seat < len(live.row.seats):
-            raise NotAllowed(f"game {game_id} has no seat {seat!r}")
+        check_seat(game_id, live.row.seats, seat)
         with self.journal.transaction():
             self.journal.set_club_code(game_id, seat, code)
         log.info("game %d: seat %d gave a club code", game_id, seat)

@@ -218,20 +218,8 @@ def play_each(table: Any, survivors: Any, guesses: Any, made: int, weights: Any)
 def figures(table: Any, tree: dict[bytes, int], survivors: Any, made: int) -> tuple[int, int]:
     """(guesses in all, secrets beyond ``MOST``) when ``tree`` is followed from ``survivors``
     after ``made`` guesses."""
-    total, beyond = 0, 0
-    boards = [(survivors, made)]
-    while boards:
-        board, done = boards.pop()
-        if len(board) <= 2:  # the first candidate, then the other
-            needed = [done + 1 + i for i in range(len(board))]
-        else:
-            guess = tree[board.tobytes()]
-            out, starts, counts = split(table, board, guess)
-            needed = [done + 1] if counts[HIT] else []
-            boards += [(out[starts[v]:starts[v + 1]], done + 1) for v in range(HIT) if counts[v]]
-        total += sum(needed)
-        beyond += sum(1 for n in needed if n > MOST)
-    return total, beyond
+    needed = walk(table, tree, survivors, made).values()
+    return sum(needed), sum(1 for n in needed if n > MOST)
 
 
 class Search:
@@ -318,10 +306,14 @@ class Search:
         return best[2]
 
 
-def walk(table: Any, tree: dict[bytes, int]) -> dict[int, int]:
-    """Guesses each secret needs when the tree is followed (the found code included)."""
+def walk(table: Any, tree: dict[bytes, int], survivors: Any = None,
+         made: int = 0) -> dict[int, int]:
+    """Guesses each secret needs when the tree is followed (the found code included), from the
+    start or from ``survivors`` after ``made`` guesses."""
+    if survivors is None:
+        survivors = np.arange(table.shape[0], dtype=np.int32)
     needed: dict[int, int] = {}
-    boards = [(np.arange(table.shape[0], dtype=np.int32), 0)]
+    boards = [(survivors, made)]
     while boards:
         survivors, made = boards.pop()
         guess = tree.get(survivors.tobytes(), int(survivors[0]))

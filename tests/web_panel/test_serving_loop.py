@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from types import FrameType
 
 import pytest
-from waitress.wasyncore import dispatcher
+from waitress.wasyncore import file_dispatcher
 
 from web_panel.serving import Loop, create_server
 
@@ -35,14 +35,14 @@ def server() -> Iterator[object]:
         made.close()
 
 
-class SwallowingHandler(dispatcher):  # type: ignore[misc]
+class SwallowingHandler(file_dispatcher):  # type: ignore[misc]
     """A connection's handler that, like waitress's own in places, logs and swallows any
     exception — here SIGTERM arrives while it runs."""
 
     def __init__(self, sockets: dict[int, object]) -> None:
-        super().__init__(map=sockets)
-        self.read, self.write = os.pipe()
-        self.set_socket(_FileSocket(self.read))
+        read, self.write = os.pipe()
+        super().__init__(read, map=sockets)  # keeps a duplicate of ``read``
+        os.close(read)
         os.write(self.write, b"x")  # readable at once
         self.swallowed: list[BaseException] = []
 
@@ -50,27 +50,13 @@ class SwallowingHandler(dispatcher):  # type: ignore[misc]
         return False
 
     def handle_read(self) -> None:
-        os.read(self.read, 1)
+        self.recv(1)
         try:
             os.kill(os.getpid(), signal.SIGTERM)
             for _ in range(10_000):  # the handler runs here, between two of these steps
                 pass
         except Exception as error:
             self.swallowed.append(error)
-
-
-class _FileSocket:
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-
-    def fileno(self) -> int:
-        return self.fd
-
-    def setblocking(self, flag: bool) -> None:
-        os.set_blocking(self.fd, flag)
-
-    def close(self) -> None:
-        os.close(self.fd)
 
 
 def run_with_sigterm(loop: Loop) -> float:
