@@ -1,4 +1,4 @@
-"""The ``tabletop`` command: the composition root (DESIGN.md, "The daemon").
+"""The ``tabletop`` command: the composition root (docs/design.md, "The daemon").
 
 ``main`` is the one place that builds everything from the config — the journal and sessions
 (:class:`Companion`), the hardware (``firmware_host.device.open_device``) and the web panel

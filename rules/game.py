@@ -1,4 +1,4 @@
-"""The rules contract every game implements (see DESIGN.md, "The rules contract")."""
+"""The rules contract every game implements (see docs/design.md, "The rules contract")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """2 1 6: two to four players write die rolls in a grid and fight for its rows and columns.
 
-Rules: ``shared/rules/dice216.md``. The registry loads ``rules.dice216:GAME``.
+Rules: ``docs/rules/dice216.md``. The registry loads ``rules.dice216:GAME``.
 
 >>> from rules import CHANCE
 >>> state = GAME.start(["Aiko", "Ben"])

@@ -1,4 +1,4 @@
-"""The options of 2 1 6 (``shared/rules/dice216.md``, "Options at a glance") and their combinations.
+"""The options of 2 1 6 (``docs/rules/dice216.md``, "Options") and their combinations.
 
 >>> from rules.dice216.options import resolve
 >>> resolve({"size": 8}, 2)["die_faces"]

@@ -1,4 +1,4 @@
-"""Hacktrick for two players: the rules engine (see ``rules/hacktrick.md`` in the shared docs).
+"""Hacktrick for two players: the rules engine (see ``docs/rules/hacktrick.md``).
 
 >>> from rules.hacktrick import GAME
 >>> state = GAME.start(["Aiko", "Ben"], seed=1)

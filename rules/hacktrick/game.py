@@ -1,4 +1,4 @@
-"""The Hacktrick game object on the rules contract (two players; see rules/hacktrick.md)."""
+"""The Hacktrick game object on the rules contract (two players; see docs/rules/hacktrick.md)."""
 
 from __future__ import annotations
 

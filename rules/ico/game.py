@@ -1,4 +1,4 @@
-"""The rules of ICO on the flat board (``shared/rules/ico.md``) on the rules contract.
+"""The rules of ICO on the flat board (``docs/rules/ico.md``) on the rules contract.
 
 A turn: place a marker on an edge of the active face as the balance rules allow, then the face
 rolls across that edge. With ``claim=auto`` one action ``place EDGE`` does both and a win is

@@ -1,6 +1,6 @@
 """The icosahedron as data: 12 vertices, 30 edges ("rods"), 20 faces, and what is opposite what.
 
-Everything is derived from :data:`FACE_PATTERN`, the labelling of ``shared/rules/ico.md``:
+Everything is derived from :data:`FACE_PATTERN`, the labelling of ``docs/rules/ico.md``:
 vertices ``N``, ``U0…U4`` (upper ring), ``L0…L4`` (lower ring, offset half a step) and ``S``;
 faces ``Ti=(N,Ui,Ui+1)``, ``Ai=(Ui,Ui+1,Li)``, ``Bi=(Li,Li+1,Ui+1)``, ``Di=(S,Li,Li+1)``.
 Edges are the faces' sides; the opposite (antipodal) vertex is the one three steps away; the

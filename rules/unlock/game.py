@@ -179,7 +179,7 @@ class UnlockState:
 
 
 class Unlock(Game[UnlockState]):
-    """The rules of UNLOCK (see ``rules/unlock.md``)."""
+    """The rules of UNLOCK (see ``docs/rules/unlock.md``)."""
 
     id = "unlock"
     name = "UNLOCK"

@@ -1,6 +1,6 @@
 """A phone watching a quiet game (one that has ended, or whose players are thinking) while other
 games are played still gets its keep-alives: proxies and phones drop a silent connection, and
-DESIGN.md promises keep-alives on every stream."""
+docs/design.md promises keep-alives on every stream."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The conformance suite every game's tests run (DESIGN.md, "Tests").
+"""The conformance suite every game's tests run (docs/design.md, "Tests").
 
 Random playouts from many seeds check, at every step, that
 - some seat can act until the outcome, and nobody can after it;
