@@ -1,4 +1,4 @@
-"""docs/rules/<game>.md: each game's rules as the box plays them, with its options as the code has them.
+"""docs/rules/<game>.md: each game's rules as the box plays them, options as the code has them.
 
 Every game has its page; its ``## Options`` table lists exactly the game's declared options, in
 order, each with its default and every value it accepts; and it says what is secret from whom.
@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules import get_game
-from rules import GAME_IDS
+from rules import GAME_IDS, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 HEADER = "| option | default | values | what it does |"
