@@ -68,10 +68,11 @@ def create_app(
     """
     from web_panel import api, device, events, host, pages
     from web_panel.errors import register_error_handlers
+    from web_panel.panel_app import PanelFlask
     from web_panel.rendering import install_template_helpers
     from web_panel.security import install_csrf_guard
 
-    app = Flask(__name__)
+    app = PanelFlask(__name__)
     # Scripts and styles are asked for with their content's hash (``asset_url``): a phone keeps
     # them a day and never asks again until they change.
     app.config.update(JSON_SORT_KEYS=False, MAX_CONTENT_LENGTH=64 * 1024,

@@ -1,6 +1,6 @@
 """A live stream must not keep what it has already sent: a phone that watches a long evening of
 play would otherwise cost the daemon every byte of every event it was shown (docs/design.md:
-resident memory ≤ 80 MB with 30 phones; an SD card is no place for an ever-growing temp file
+resident memory bounded by what is live; an SD card is no place for an ever-growing temp file
 either).
 
 Waitress keeps a response's output in one buffer per connection and, for a response that never
