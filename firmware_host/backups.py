@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from firmware_host.errors import JournalError
+from firmware_host.errors import JournalDamaged, JournalError
+from firmware_host.journal_check import examine, is_damage
 
 log = logging.getLogger(__name__)
 
@@ -40,16 +41,24 @@ def backup_dir(journal: Path) -> Path:
 
 def take_backup(journal: Path, reason: str, keep: int = KEEP) -> Path:
     """Copy ``journal`` into its backups (``reason`` goes into the name); keep the newest
-    ``keep``. Raises :class:`JournalError` when the copy cannot be made."""
+    ``keep``. Raises :class:`JournalError` when the copy cannot be made, and
+    :class:`JournalDamaged` when the journal is damaged: a damaged copy is never kept, so it
+    cannot push a sound backup out."""
     folder = backup_dir(journal)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     target = folder / f"journal-{stamp}-{reason}.sqlite3"
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
         _copy(journal, target)
+        problem = examine(target)
     except (OSError, sqlite3.Error) as error:
         target.unlink(missing_ok=True)
+        if isinstance(error, sqlite3.Error) and is_damage(error):
+            raise JournalDamaged(str(error)) from None
         raise JournalError(f"backup of {journal} to {folder}: {error}") from None
+    if problem is not None:
+        target.unlink(missing_ok=True)
+        raise JournalDamaged(problem)
     for old in sorted(folder.glob("journal-*.sqlite3"))[:-keep]:
         old.unlink(missing_ok=True)
     log.info("journal backed up to %s", target)
@@ -65,6 +74,11 @@ def backups(journal: Path) -> list[Backup]:
             taken = path.name.split("-", 2)[1]
             found.append(Backup(path, taken, games))
     return found
+
+
+def newest_sound(journal: Path) -> Backup | None:
+    """The newest backup SQLite's check finds sound (``None`` if there is none)."""
+    return next((b for b in backups(journal) if examine(b.path) is None), None)
 
 
 def count_games(path: Path) -> int | None:

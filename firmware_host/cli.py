@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from firmware_host.config import ClubConfig, Config
     from firmware_host.device import Device
     from firmware_host.names import Names
+    from firmware_host.recovery import Damage
+    from hardware.oled import Display
 
 log = logging.getLogger("tabletop")
 
@@ -142,14 +144,22 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--out", type=Path, help="file to write (default: standard output)")
 
-    journal = sub.add_parser("journal", help="the journal's backups: list or restore them")
+    journal = sub.add_parser("journal", help="the journal: check it; list or restore backups")
     actions = journal.add_subparsers(dest="journal_command", required=True)
+    checking = actions.add_parser(
+        "check", help="whether the journal is sound (its header, its write-ahead log and "
+                      "SQLite's quick_check); exit status 3 when it is damaged")
+    common(checking)
+    checking.set_defaults(file=None)
+    checking.add_argument("--full", action="store_true",
+                          help="SQLite's integrity_check (slower, also checks every index)")
     listing = actions.add_parser("backups", help="the backups, newest first")
     common(listing)
     listing.set_defaults(file=None)
     restoring = actions.add_parser(
-        "restore", help="put a backup back (the newest, or FILE); the journal it replaces is "
-                        "moved aside, never deleted. Stop the companion first.")
+        "restore", help="put a backup back (the newest sound one, or FILE); the journal it "
+                        "replaces is moved aside, never deleted. Stop the companion first (or "
+                        "restore from its host page while it shows a damaged journal).")
     common(restoring)
     restoring.add_argument("file", nargs="?", type=Path, help="a backup file")
     return parser
@@ -173,7 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "history":
             return _history(config, args.limit)
         if args.command == "journal":
-            return _journal(config, args.journal_command, args.file)
+            return _journal(config, args.journal_command, args.file,
+                            getattr(args, "full", False))
         return _export(config, args.format, args.out)
     except ConfigError as error:
         print(error, file=sys.stderr)
@@ -188,7 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, config: Config) -> int:
     from firmware_host.allocator import limit_arenas
-    from firmware_host.companion import Companion
+    from firmware_host.companion import JOURNAL_FILE
+    from firmware_host.journal_check import examine
+    from firmware_host.recovery import set_aside
 
     limit_arenas()  # before any thread starts (firmware_host/allocator.py)
     quick_switches()
@@ -211,55 +224,119 @@ def _run(args: argparse.Namespace, config: Config) -> int:
     host = web.host
     assert host is not None
     url = panel_url(host, web.port)
-    config = replace(config, url=url, club=_club_settings(args, config))
+    config = replace(config, web=web, url=url, club=_club_settings(args, config))
+    journal = Path(config.data_dir) / JOURNAL_FILE
 
+    panel = _Panel()
+    server = _listen(host, web.port, web.threads, panel)
+    phases = _Phases(server)
+    previous: dict[signal.Signals, Any] = {}
+    try:
+        for sig in (signal.SIGTERM, signal.SIGINT):  # a signal from here on stops the box
+            previous[sig] = signal.signal(sig, phases.stop)
+        new_journal = args.new_journal
+        # Checked before anything writes to it (docs/design.md, "The journal"): a damaged
+        # journal is set aside and the box offers its newest sound backup; damage met during
+        # play comes back here the same way.
+        problem = examine(journal)
+        while not phases.stopping:
+            if problem is not None:
+                damage = set_aside(journal, problem)
+                if not _recover(config, mode, damage, panel, phases):
+                    break
+                new_journal, problem = damage.backup is None, None
+                continue
+            problem = _play(config, mode, panel, phases, new_journal)
+            new_journal = False
+            if problem is None:
+                break
+        log.info("stopping")
+        return EXIT_OK
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+        server.close()
+
+
+class _Phases:
+    """The serving loop of each phase of a run (playing, or offering a damaged journal's
+    backup) on the one server, and why the phase ended: a signal ends the run, while damage
+    found during play, or a backup restored, starts the next phase."""
+
+    def __init__(self, server: Any) -> None:
+        self.server = server
+        self.threads = len(server.task_dispatcher.threads)
+        self.stopping = False
+        self._ended = False
+        self._loop: Any = None
+
+    def serve(self) -> bool:
+        """Serve until the phase ends; ``False`` when a signal stopped the box."""
+        from web_panel.serving import Loop
+
+        self._ended = False
+        self.server.task_dispatcher.set_thread_count(self.threads)
+        self._loop = Loop(self.server)
+        if self._ended or self.stopping:  # ended before the loop existed
+            self._loop.stop()
+        self._loop.run()
+        return not self.stopping
+
+    def end(self) -> None:
+        """End this phase (any thread): the next one starts."""
+        self._ended = True
+        if self._loop is not None:
+            self._loop.stop()
+
+    def stop(self, signum: int, frame: FrameType | None) -> None:
+        """The signal handler: end the run (safe in a handler: it never waits)."""
+        self.stopping = True
+        if self._loop is not None:
+            self._loop.stop()
+
+    def drain(self) -> None:
+        """Let the requests still running finish before what they use is closed."""
+        self.server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+
+
+def _play(config: Config, mode: Mode, panel: _Panel, phases: _Phases,
+          new_journal: bool) -> str | None:
+    """The box at play until a signal (``None``) or damage to its journal (what was found)."""
+    from firmware_host.companion import Companion
+
+    web = config.web
+    assert web.host is not None and config.url is not None
     companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode,
-                               new_journal=args.new_journal, bot_delay=config.bot_delay)
+                               new_journal=new_journal, bot_delay=config.bot_delay)
     device: Device | None = None
-    server: Any = None  # waitress's server (untyped)
     app: Flask | None = None
     club: Club | None = None
     names: Names | None = None
     try:
-        panel = _Panel()
-        server = _listen(host, web.port, web.threads, panel)
+        companion.journal.alarm.listen(lambda _problem: phases.end())
         device = _open_device(config, companion, mode)
         companion.attach_status(device.status)
-        live_url = _LiveUrl(url)
+        live_url = _LiveUrl(config.url)
         if config.club.enabled:
             club = _start_club(config, companion, live_url)
-        app = _web_app(companion, device, url, club)
+        app = _web_app(companion, device, config.url, club)
         panel.app = app
-        names = _start_names(config, host, web.port, club, live_url, app, device)
+        names = _start_names(config, web.host, web.port, club, live_url, app, device)
         settle_heap()
-        from web_panel.serving import Loop
-
-        serving = Loop(server)
-
-        def stop(signum: int, frame: FrameType | None) -> None:
-            serving.stop()
-
-        previous: dict[signal.Signals, Any] = {}
-        try:  # a signal from here on (even during the greeting) stops the box cleanly
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                previous[sig] = signal.signal(sig, stop)
-            _greet(url, mode, config, companion.host_pin, device, host, web.port)
-            serving.run()
-            log.info("stopping")
-        finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
-        return EXIT_OK
+        _greet(config.url, mode, config, companion.host_pin, device, web.host, web.port)
+        phases.serve()
+        return companion.journal.alarm.problem
     finally:
         # Live streams are told to end and requests still running finish first (their replies
         # wake the server's trigger, which must still be open); then the hardware and the
         # journal close; the sockets last.
+        panel.app = None
         if app is not None:
             import web_panel
 
             web_panel.close_app(app)
-        if server is not None:
-            server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+        phases.drain()
         if names is not None:
             names.close()
         if club is not None:
@@ -267,8 +344,58 @@ def _run(args: argparse.Namespace, config: Config) -> int:
         if device is not None:
             device.close()
         companion.close()
-        if server is not None:
-            server.close()
+
+
+def _recover(config: Config, mode: Mode, damage: Damage, panel: _Panel,
+             phases: _Phases) -> bool:
+    """Offer the damaged journal's backup on the OLED and every page until the host restores
+    it (``True``: play again) or a signal stops the box (``False``)."""
+    from firmware_host.companion import JOURNAL_FILE
+    from firmware_host.host_pin import load_or_create_pin
+    from firmware_host.recovery import put_back
+    from firmware_host.screens.damage import damage_screen
+    from web_panel.recovery import create_recovery_app
+
+    assert config.url is not None
+    pin = config.host_pin or load_or_create_pin(Path(config.data_dir))
+    journal = Path(config.data_dir) / JOURNAL_FILE
+
+    def restore() -> None:
+        put_back(journal, damage)
+        phases.end()
+
+    screen = damage_screen(damage, config.url, pin, config.device_settings().language)
+    display = _damage_display(config, mode)
+    try:
+        if display is not None:
+            display.show(screen)
+        panel.app = create_recovery_app(damage, pin=pin, put_back=restore,
+                                        screen=screen if mode == "simulator" else None)
+        print(f"tabletop: the journal is damaged; the host can restore its newest sound backup "
+              f"at {config.url}host", flush=True)
+        return phases.serve()
+    finally:
+        panel.app = None
+        phases.drain()
+        if display is not None:
+            display.close()
+
+
+def _damage_display(config: Config, mode: Mode) -> Display | None:
+    """The OLED alone (no pad, no session), to show the damage; ``None`` if it is absent."""
+    from hardware.errors import DeviceNotFound
+    from hardware.oled import Display
+
+    settings = config.device_settings().oled
+    try:
+        if mode == "simulator":
+            from luma.core.device import dummy
+
+            return Display(dummy(width=settings.width, height=settings.height, mode="1"))
+        return Display.from_config(settings)
+    except (DeviceNotFound, OSError) as error:
+        log.warning("no OLED to show the damage on: %s", error)
+        return None
 
 
 #: How long a thread may keep the GIL while another waits for it (CPython's default: 5 ms).
@@ -515,18 +642,39 @@ def _export(config: Config, form: str, out: Path | None) -> int:
     return EXIT_OK
 
 
-def _journal(config: Config, command: str, file: Path | None) -> int:
-    from firmware_host.backups import backups, restore
+def _journal(config: Config, command: str, file: Path | None, full: bool = False) -> int:
+    from firmware_host.backups import backups, newest_sound, restore
     from firmware_host.companion import JOURNAL_FILE
+    from firmware_host.journal_check import examine
 
     journal = Path(config.data_dir) / JOURNAL_FILE
+    if command == "check":
+        if not journal.is_file():
+            raise StartupError(f"no journal at {journal} (give --data-dir)")
+        problem = examine(journal, full=full)
+        if problem is None:
+            print(f"tabletop: journal {journal} is sound "
+                  f"({'integrity_check' if full else 'quick_check'}: ok)")
+            return EXIT_OK
+        sound = newest_sound(journal)
+        offer = (f"the newest sound backup is {sound.path} ({sound.games} games): "
+                 "'tabletop journal restore' puts it back" if sound is not None
+                 else "no backup is sound")
+        print(f"tabletop: journal {journal} is damaged: {problem}; {offer}", file=sys.stderr)
+        return EXIT_JOURNAL
     if command == "backups":
         found = backups(journal)
         for backup in found:
-            print(f"{backup.path}  {backup.games} games")
+            state = "" if examine(backup.path) is None else "  (damaged)"
+            print(f"{backup.path}  {backup.games} games{state}")
         if not found:
             print(f"no backups of {journal} yet")
         return EXIT_OK
+    if file is None:
+        newest = newest_sound(journal)
+        if newest is None:
+            raise JournalError(f"no sound backup of {journal} in its backups folder")
+        file = newest.path
     chosen, aside = restore(journal, file)
     print(f"tabletop: restored {chosen.path} ({chosen.games} games) to {journal}")
     if aside is not None:

@@ -26,7 +26,7 @@ from typing import Any
 from firmware_host.backups import take_backup
 from firmware_host.bot_seats import DELAY as BOT_DELAY
 from firmware_host.bot_seats import BotSeats
-from firmware_host.errors import JournalError, NotAllowed
+from firmware_host.errors import JournalDamaged, JournalError, NotAllowed
 from firmware_host.games import Registry, builtin_games
 from firmware_host.host_pin import load_or_create_pin
 from firmware_host.journal import Journal
@@ -81,7 +81,7 @@ class Companion:
         self._status_source: Callable[[], DeviceStatus] | None = None
         #: The game put on the pad (host page or OLED menu); None: the pad follows the newest.
         self._snapshots = Snapshots(journal.version())
-        self._read = ReadSide(journal.path, self._snapshots)
+        self._read = ReadSide(journal.path, self._snapshots, journal.alarm)
         try:
             self._owner = SessionOwner(journal, self.registry, self._snapshots)
         except BaseException:
@@ -161,6 +161,8 @@ class Companion:
     def _back_up(self, reason: str) -> None:
         try:
             take_backup(self.journal.path, reason)
+        except JournalDamaged as damage:
+            self.journal.alarm.report(str(damage))
         except JournalError as error:
             log.error("%s", error)
 

@@ -49,6 +49,12 @@ class StorageError(SessionError):
     change was not made and nobody was shown it."""
 
 
+class JournalDamaged(StorageError):
+    """The journal file is damaged (SQLite found a malformed page, or it is no longer a
+    database): the box takes no more moves; the journal is set aside for a backup to replace
+    (``firmware_host/recovery.py``)."""
+
+
 class DeviceRefusal(SessionError):
     """An input the (simulated) device cannot take: a dot not on the pad, a die not there."""
 

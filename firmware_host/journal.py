@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from firmware_host.errors import JournalError, StorageError
+from firmware_host.journal_check import DamageAlarm, is_damage
 from firmware_host.wall_clock import clock_is_set
 
 log = logging.getLogger(__name__)
@@ -374,6 +375,8 @@ class Journal:
         self.path = Path(path)
         self.clock = clock
         self.clock_set = clock_set
+        #: The first damage met during play (:mod:`firmware_host.journal_check`).
+        self.alarm = DamageAlarm(self.path)
         directory = self.path.parent
         if not directory.is_dir():
             try:
@@ -464,10 +467,11 @@ class Journal:
         """
         if self._in_transaction:
             raise RuntimeError("journal transactions do not nest")
+        self.alarm.check()
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise _storage_error(self.path, error) from None
+            raise self._failed(error) from None
         self._in_transaction = True
         try:
             version = self.version() + 1
@@ -477,13 +481,21 @@ class Journal:
         except sqlite3.Error as error:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
-            raise _storage_error(self.path, error) from None
+            raise self._failed(error) from None
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
             raise
         finally:
             self._in_transaction = False
+
+    def _failed(self, error: sqlite3.Error) -> StorageError:
+        """Why a write failed: damage (reported to :attr:`alarm`) or the storage."""
+        if is_damage(error):
+            damaged = self.alarm.translate(error)
+            assert isinstance(damaged, StorageError)
+            return damaged
+        return _storage_error(self.path, error)
 
     def _writing(self) -> None:
         if not self._in_transaction:
@@ -750,8 +762,19 @@ class Journal:
         return str(self._db.execute("PRAGMA integrity_check").fetchone()[0])
 
     def close(self) -> None:
-        """Close the file (idempotent)."""
-        self._db.close()
+        """Close the file (idempotent). A damaged journal is left exactly as it was found:
+        the last connection to close a WAL journal copies the log into the file, so a
+        read-only one (which cannot) is kept open across the writer's close."""
+        keeper: sqlite3.Connection | None = None
+        if self.alarm.problem is not None:
+            with contextlib.suppress(sqlite3.Error):
+                keeper = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+                keeper.execute("PRAGMA journal_mode").fetchone()  # joins the WAL
+        try:
+            self._db.close()
+        finally:
+            if keeper is not None:
+                keeper.close()
 
 
 def version_of(db: sqlite3.Connection) -> int:

@@ -16,9 +16,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from firmware_host.errors import JournalError, NoSuchGame, NotAllowed
+from firmware_host.errors import JournalError, NoSuchGame, NotAllowed, StorageError
 from firmware_host.games import BoxGame
 from firmware_host.journal import ActionRow, GameRow, actions_of, game_of, read_only
+from firmware_host.journal_check import DamageAlarm
 from firmware_host.seats import check_seat, seat_of
 from firmware_host.session_api import GameSummary, Move, ReplayStep, Standing, View
 from firmware_host.session_owner import abandoned_state
@@ -44,8 +45,9 @@ SCORE_KEYS = ("scores", "points", "totals")
 class ReadSide:
     """Every read of the session API."""
 
-    def __init__(self, journal_path: Path, snapshots: Snapshots) -> None:
+    def __init__(self, journal_path: Path, snapshots: Snapshots, alarm: DamageAlarm) -> None:
         self.journal_path = journal_path
+        self.alarm = alarm
         self.snapshots = snapshots
         self._ended: SharedResults[int, Any] = SharedResults(ENDED_STATES)
         self._extras: SharedResults[tuple[int, int], dict[str, Any]] = SharedResults(EXTRAS)
@@ -203,16 +205,27 @@ class ReadSide:
 
     def _read_game(self, game_id: int) -> tuple[GameRow, list[ActionRow]]:
         """A game's row and live actions, through a reader's own connection."""
-        db = read_only(self.journal_path)
+        self.alarm.check()
+        try:
+            db = read_only(self.journal_path)
+        except JournalError as error:
+            raise StorageError(f"the journal could not be read ({error})") from None
         try:
             row = game_of(db, game_id)
             if row is None:
                 raise NoSuchGame(f"there is no game {game_id!r}")
             return row, actions_of(db, game_id)
         except sqlite3.Error as error:
-            raise JournalError(f"journal {self.journal_path}: {error}") from None
+            raise self._failed(error) from None
         finally:
             db.close()
+
+    def _failed(self, error: sqlite3.Error) -> StorageError:
+        """Why a read failed: damage (reported to the alarm) or the storage."""
+        translated = self.alarm.translate(error)
+        if isinstance(translated, StorageError):
+            return translated
+        return StorageError(f"the journal could not be read ({error})")
 
 
 def replay_what_applies(box: BoxGame, row: GameRow, actions: list[ActionRow]) -> Any:

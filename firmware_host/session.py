@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from firmware_host.errors import SessionBusy
 
@@ -21,10 +21,24 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+
+class Guard(Protocol):
+    """What may stop commands: asked before each, and shown each command's error."""
+
+    def check(self) -> None:
+        """Raise instead of running the next command (the journal is damaged)."""
+
+    def translate(self, error: BaseException) -> BaseException:
+        """The error a command's caller receives for ``error``."""
+
+
 class SessionThread:
     """A queue of commands and the thread that runs them."""
 
-    def __init__(self, name: str = "session") -> None:
+    def __init__(self, name: str = "session", guard: Guard | None = None) -> None:
+        """``guard`` (the journal's :class:`~firmware_host.journal_check.DamageAlarm`) is
+        asked before each command and sees each command's error."""
+        self._guard = guard
         self._queue: queue.Queue[tuple[Callable[[], Any], Future[Any]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._closed = False
@@ -95,8 +109,12 @@ class SessionThread:
             if not future.set_running_or_notify_cancel():
                 continue
             try:
+                if self._guard is not None:
+                    self._guard.check()
                 result = command()
             except BaseException as error:  # the caller receives it through the future
+                if self._guard is not None:
+                    error = self._guard.translate(error)
                 future.set_exception(error)
                 self._run_after()
                 if not isinstance(error, Exception):

@@ -80,7 +80,7 @@ class SessionOwner:
         self._listeners: list[Listener] = []
         #: Read by any thread (a frozen value, swapped whole after each commit).
         self.pad = PadChoice()
-        self.thread = SessionThread()
+        self.thread = SessionThread(guard=journal.alarm)
         try:
             self.thread.call(self._restore, timeout=None)
         except BaseException:

@@ -17,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 from firmware_host.errors import (
     DeviceRefusal,
     JoinCodeNeeded,
+    JournalDamaged,
     NoSuchGame,
     NoSuchTournament,
     NotAllowed,
@@ -51,6 +52,7 @@ REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
     (JoinCodeNeeded, 403, "join_code"),
     (NotAllowed, 409, "not_allowed"),
     (SessionBusy, 503, "busy"),
+    (JournalDamaged, 503, "journal_damaged"),
     (StorageError, 503, "storage"),
     (DeviceRefusal, 400, "bad_input"),
     (SessionError, 409, "refused"),

@@ -328,6 +328,42 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "was changed.",
                       "ja": "本体に保存できませんでした(記憶装置のエラー)。"
                             "何も変更されていません。"},
+    "error.journal_damaged": {
+        "en": "The box's journal is damaged: it takes no moves until the host restores a "
+              "backup.",
+        "ja": "本体の記録ファイルが破損しています。"
+              "ホストがバックアップを復元するまで操作できません。"},
+    "journal_damaged_title": {"en": "The journal is damaged",
+                              "ja": "記録ファイルが破損しています"},
+    "journal_damaged_text": {
+        "en": "The box found damage in its journal ({problem}) and takes no moves until it is "
+              "replaced.",
+        "ja": "本体の記録ファイルに破損が見つかりました({problem})。"
+              "置き換えるまで操作を受け付けません。"},
+    "journal_kept_aside": {"en": "The damaged file is kept aside, untouched, as {file}.",
+                           "ja": "破損したファイルは手を付けずに {file} として保管してあります。"},
+    "journal_backup_offer": {
+        "en": "The newest sound backup was taken {taken} and holds {games} games.",
+        "ja": "最新の正常なバックアップは {taken} のもので、{games} ゲームを含みます。"},
+    "journal_lost_games": {"en": "Restoring it loses whatever was played after {taken}: at "
+                                 "least the {games} games the damaged journal lists from then.",
+                           "ja": "復元すると、{taken} より後の記録は失われます"
+                                 "(破損したファイルに残る {games} ゲーム以上)。"},
+    "journal_lost_since": {"en": "Restoring it loses whatever was played after {taken}.",
+                           "ja": "復元すると、{taken} より後の記録は失われます。"},
+    "journal_no_backup": {"en": "No backup is sound: the box can start again with an empty "
+                                "journal.",
+                          "ja": "正常なバックアップがありません。空の記録ファイルで再開できます。"},
+    "journal_host_pin": {"en": "Host PIN (shown on the box's screen)",
+                         "ja": "ホストPIN(本体の画面に表示)"},
+    "journal_restore": {"en": "Restore this backup", "ja": "このバックアップを復元"},
+    "journal_start_empty": {"en": "Start with an empty journal",
+                            "ja": "空の記録ファイルで始める"},
+    "journal_restored": {"en": "Restored: the box starts again in a few seconds.",
+                         "ja": "復元しました。数秒で再開します。"},
+    "journal_started_empty": {"en": "The box starts again with an empty journal in a few "
+                                    "seconds.",
+                              "ja": "空の記録ファイルで数秒後に再開します。"},
     "error.internal": {"en": "Something went wrong on the companion.",
                        "ja": "本体でエラーが発生しました。"},
     "error.too_many_streams": {"en": "The companion is serving as many live pages as it can; "

@@ -23,7 +23,7 @@ from flask import Flask, Response, request
 
 from web_panel.errors import ApiError
 from web_panel.live_streams import seat_for_token
-from web_panel.panel_state import panel
+from web_panel.panel_state import PinLimiter, panel
 
 #: A host PIN: 6 to 12 ASCII digits (other scripts' digits are refused, not converted).
 PIN = re.compile(r"[0-9]{6,12}", re.ASCII)
@@ -93,7 +93,12 @@ def require_host() -> None:
 def check_pin(given: object) -> None:
     """Check a PIN attempt against the companion's, after the rate limit; raise on refusal."""
     state = panel()
-    wait = state.pin_limiter.attempt(request.remote_addr or "?")
+    verify_pin(given, str(state.session.host_pin), state.pin_limiter)
+
+
+def verify_pin(given: object, expected: str, limiter: PinLimiter) -> None:
+    """Check a PIN attempt against ``expected`` after ``limiter``'s limit; raise on refusal."""
+    wait = limiter.attempt(request.remote_addr or "?")
     if wait is not None:
         raise ApiError(
             429, "too_many_tries",
@@ -103,7 +108,6 @@ def check_pin(given: object) -> None:
     if not isinstance(given, str) or not PIN.fullmatch(given.strip()):
         raise ApiError(400, "bad_pin", "The PIN is the 6 to 12 digits 0–9 shown on the "
                                        "companion's screen.")
-    expected = str(state.session.host_pin)
     if not hmac.compare_digest(given.strip().encode("ascii"), expected.encode("ascii")):
         raise ApiError(
             403, "wrong_pin", "That is not the host PIN shown on the companion's screen."

@@ -48,6 +48,11 @@ WORDS: Words = {
     "box": {"en": "Tabletop", "ja": "テーブルトップ"},
     "join": {"en": "Join:", "ja": "参加:"},
     "pin": {"en": "PIN {pin}", "ja": "PIN {pin}"},
+    "damage.title": {"en": "Journal damaged", "ja": "記録ファイル破損"},
+    "damage.offer": {"en": "Restore the backup of {taken} ({games} games): {address}",
+                     "ja": "{taken}のバックアップ({games}ゲーム)を復元: {address}"},
+    "damage.no_backup": {"en": "No backup is sound. Start an empty journal: {address}",
+                         "ja": "正常なバックアップなし。空の記録で再開: {address}"},
     "no_die": {"en": "no die", "ja": "ダイスなし"},
     "die_version": {"en": "die v{version}", "ja": "ダイス v{version}"},
     # refusals and notices

@@ -229,7 +229,12 @@
   async function poll() {
     try {
       const response = await fetch(page.urls.view, { credentials: "same-origin" });
-      if (!response.ok) return;
+      if (!response.ok) {
+        // the journal was found damaged: the box now answers every page with its notice
+        const body = response.status === 503 ? await response.json().catch(() => ({})) : {};
+        if (body.error === "journal_damaged") window.location.reload();
+        return;
+      }
       const fresh = await response.json();
       if (fresh.version !== view.version) publish(fresh);
     } catch (err) { /* still offline; the banner says so */ }

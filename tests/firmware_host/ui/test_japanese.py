@@ -41,7 +41,8 @@ SAMPLES = {"name": "愛子", "who": "愛子", "winner": "愛子", "names": "愛�
            "legal": "1か3", "reach": "1, 2, 3, 4, 5", "how": "相手のマーカーが尽きた",
            "score": "愛子 1, 健二 0", "level": "やさしい", "key": "キーA", "cards": "1 5 2",
            "counts": "0/1", "code": "1-2-3-6", "line": "1-9", "a": "1-5", "b": "2-4",
-           "detail": "the rules refuse it", "roll": "roll 9", "version": "1.1"}
+           "detail": "the rules refuse it", "roll": "roll 9", "version": "1.1",
+           "taken": "2026-11-28 02:44", "address": "192.168.100.200:8080/host"}
 #: Texts of the games drawn in a narrow place (a key, or all keys starting with a prefix that
 #: ends in "."), and the pixels they have there: the board's right column.
 NARROW = {"prompt.": 62, "name": 62, "level.": 62, "secret": 62, "turn": 62, "status": 62,
