@@ -34,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.bot_games import play_bot_game
+from rules.bot_games import duel, play_bot_game
 from rules.bots import BOT_GAMES, LEVELS, Bot, get_bot
 from rules.unlock.bots import BOTS as UNLOCK_BOTS
 from rules.unlock.clues import line_index
@@ -137,18 +137,6 @@ def table_speed(label: str, game_id: str, players: int, options: dict[str, Any],
             f"{_ms(ordered, 0.99)} | {ordered[-1] * 1000:.1f} |")
 
 
-def one_game(game_id: str, strong: str, weak: str, seed: int) -> str:
-    """``win``, ``draw`` or ``loss`` for ``strong``, seated at ``seed % 2``."""
-    seat = seed % 2
-    bots = [get_bot(game_id, strong), get_bot(game_id, weak)]
-    if seat == 1:
-        bots.reverse()
-    winners = play_bot_game(game_id, bots, seed=seed).winners
-    if winners == [seat]:
-        return "win"
-    return "loss" if len(winners) == 1 else "draw"
-
-
 def wilson(won: int, games: int) -> tuple[float, float]:
     z = 1.96
     share = won / games
@@ -161,10 +149,10 @@ def strength(game_id: str, strong: str, weak: str, games: int, pool: ProcessPool
              ) -> str:
     seeds = range(games)
     if pool is None:
-        results = [one_game(game_id, strong, weak, seed) for seed in seeds]
+        results = [duel(game_id, strong, weak, seed) for seed in seeds]
     else:
         n = len(seeds)
-        results = list(pool.map(one_game, [game_id] * n, [strong] * n, [weak] * n, seeds,
+        results = list(pool.map(duel, [game_id] * n, [strong] * n, [weak] * n, seeds,
                                 chunksize=8))
     won, drawn, lost = (results.count(r) for r in ("win", "draw", "loss"))
     low, high = wilson(won, games)

@@ -46,10 +46,10 @@ from gpiozero.pins.mock import MockFactory
 
 import web_panel
 from firmware_host.allocator import limit_arenas
-from firmware_host.cli import quick_switches, settle_heap
 from firmware_host.companion import Companion
 from firmware_host.config import DeviceSettings, WebConfig
 from firmware_host.device import open_device
+from firmware_host.running_box import quick_switches, settle_heap
 from hardware.pinmap import ButtonPins
 from hardware.serial_die import SerialConfig
 from web_panel.serving import Loop, create_server
@@ -132,6 +132,7 @@ def main() -> None:
                                         **web_panel.WAITRESS_SETTINGS)
     else:
         server = create_server(app, host="127.0.0.1", port=args.port, threads=web.threads,
+                               per_client=256,  # as for the streams: every phone on 127.0.0.1
                                channel_timeout=120, ident="bench")
     serving = Loop(server)
     latencies: list[float] = []

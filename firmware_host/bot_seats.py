@@ -6,9 +6,11 @@ A bot plays through the session API exactly as a phone of its seat would: it is 
 the Lock's secret. When a game waits on a die roll for a bot's seat (the view's ``roll_for``),
 the box rolls it fairly (``by="box random"``).
 
-After each committed change the session calls :meth:`BotSeats.changed` (it only notes the game);
-the bots' own thread then looks at the game and, for every bot seat that is to act, waits a short
-visible delay so the people at the table can follow, checks the seat is still to act, and moves.
+After each committed change the session tells :meth:`BotSeats.changed` what changed (it only
+notes the game, and forgets its seats when they changed hands: :class:`SeatBot`, the command
+that seats a bot during a game, lives here too); the bots' own thread then looks at the game
+and, for every bot seat that is to act, waits a short visible delay so the people at the table
+can follow, checks the seat is still to act, and moves.
 Moves come from the operating system's generator (:class:`random.SystemRandom`), so a bot seated
 as UNLOCK's Lock draws a secret as unguessable as any player's; tests pass a seeded one.
 """
@@ -20,10 +22,18 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
+from firmware_host.commands import BOTS, Change, Done, Step, kinds
+from firmware_host.errors import SeatTaken
 from firmware_host.games import Registry
+from firmware_host.journal import Journal
+from firmware_host.journal_rows import bots_text
+from firmware_host.new_games import check_bots
+from firmware_host.seats import check_seat
 from firmware_host.session_api import SessionApi
+from firmware_host.session_state import Session, live_snapshots
 from rules import CHANCE, RulesError
 
 log = logging.getLogger(__name__)
@@ -54,26 +64,26 @@ class BotSeats:
         self._levels: dict[int, list[str | None]] = {}
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
 
-    def start(self) -> None:
-        """Listen to the session and play the bot seats of the games already going on."""
+    def start(self, listen: Callable[[Callable[[Change], None]], None]) -> None:
+        """Listen to the session's changes (``listen``: the session owner's ``add_listener``)
+        and play the bot seats of the games already going on."""
         for summary in self.session.games("active"):
             self._changed.add(summary["id"])
-        self.session.add_listener(self.changed)
+        listen(self.changed)
         self._thread.start()
 
-    def changed(self, game_id: int | None, version: int) -> None:
-        """A session listener: note the game (on the session thread; never blocks)."""
-        if game_id is None or not any(self._levels.get(game_id, [True])):
+    def changed(self, change: Change) -> None:
+        """A session listener: note the games (on the session thread; never blocks); a game
+        whose seats changed hands (:class:`SeatBot`) has its bot seats read again."""
+        reseated = BOTS in change.kinds
+        games = [g for g in change.games if reseated or any(self._levels.get(g, [True]))]
+        if not games:
             return
         with self._wake:
-            self._changed.add(game_id)
-            self._wake.notify()
-
-    def reseated(self, game_id: int) -> None:
-        """The game's seats changed hands (:meth:`SessionApi.seat_bot`): read them again."""
-        with self._wake:
-            self._levels.pop(game_id, None)
-            self._changed.add(game_id)
+            for game_id in games:
+                if reseated:
+                    self._levels.pop(game_id, None)
+                self._changed.add(game_id)
             self._wake.notify()
 
     def close(self) -> None:
@@ -156,3 +166,43 @@ class BotSeats:
         action = bot_levels[level].choose(self.session.view(game_id, seat), legal, self.rng)
         self.session.act(game_id, seat, action, f"bot {level}")
         self.moves += 1
+
+
+def set_bots(journal: Journal, game_id: int, bots: Sequence[str | None], version: int) -> None:
+    """Who plays each seat from now on: a bot's level, or ``None`` for a person."""
+    journal.write("UPDATE games SET bots = ? WHERE id = ?", (bots_text(bots), game_id))
+    journal.touch(game_id, version)
+
+
+@dataclass(frozen=True)
+class SeatBot:
+    """During the game, the box takes over ``seat`` with a bot at ``level`` (a player left, or
+    none came), or gives it back to a person (``None``). Refused for a seat a phone holds."""
+
+    game_id: int
+    seat: int
+    level: str | None
+
+    def check(self, session: Session) -> Step[None]:
+        game_id, seat, level = self.game_id, self.seat, self.level
+        live = session.active(game_id)
+        seats = live.row.seats
+        check_seat(game_id, seats, seat)
+        before = tuple(live.row.bots) or (None,) * len(seats)
+        if level is not None:
+            check_bots(live.box, {seat: level}, len(seats))
+            if seat in live.tokens.values():
+                raise SeatTaken(f"{seats[seat]}'s phone holds that seat: the box cannot take "
+                                "it over")
+        if before[seat] == level:
+            return Step(None, lambda _, version: Done(None))
+        levels = [*before[:seat], level, *before[seat + 1:]]
+
+        def done(_: None, version: int | None) -> Done[None]:
+            assert version is not None
+            live.row = replace(live.row, bots=tuple(levels) if any(levels) else ())
+            log.info("game %d: seat %d played by %s", game_id, seat,
+                     f"the box ({level})" if level else "a person")
+            return Done(None, live_snapshots(live, version), None, (game_id,), kinds(BOTS))
+
+        return Step(lambda version: set_bots(session.journal, game_id, levels, version), done)

@@ -233,7 +233,7 @@ def open_device(
         note=die_line, lang=settings.language,
     )
     if problem is not None:
-        pad.display_problem = problem
+        pad.oled.problem = problem
     delivered = MessageCount()
 
     def on_message(message: DeviceMessage) -> None:

@@ -11,6 +11,15 @@ Three roots, each with its own meaning:
 """
 
 
+#: The ``tabletop`` command's exit statuses. The systemd unit does not restart on a bad config
+#: or on :data:`EXIT_JOURNAL` — the journal is from a newer program, or lost while a backup holds
+#: games: restarting cannot help, a person must look.
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_CONFIG = 2
+EXIT_JOURNAL = 3
+
+
 class SessionError(ValueError):
     """Root of every refusal of the session API; the message is fit for a user."""
 

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from firmware_host.journal import ActionRow, GameRow, actions_of, games_of, read_only
+from firmware_host.journal_rows import ActionRow, GameRow, actions_of, games_of
+from firmware_host.journal_schema import read_only
 
 #: What the table and the CSV show for a time taken before the clock was set.
 BEFORE_CLOCK_SET = "before the clock was set"

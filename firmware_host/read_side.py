@@ -18,11 +18,12 @@ from typing import Any
 
 from firmware_host.errors import JournalError, NoSuchGame, NotAllowed, StorageError
 from firmware_host.games import BoxGame
-from firmware_host.journal import ActionRow, GameRow, actions_of, game_of, read_only
 from firmware_host.journal_check import DamageAlarm
+from firmware_host.journal_rows import ActionRow, GameRow, actions_of, game_of
+from firmware_host.journal_schema import read_only
 from firmware_host.seats import check_seat, seat_of
 from firmware_host.session_api import GameSummary, Move, ReplayStep, Standing, View
-from firmware_host.session_owner import abandoned_state
+from firmware_host.session_state import abandoned_state
 from firmware_host.shared_results import SharedResults
 from firmware_host.snapshots import GameSnapshot, Snapshots
 from rules import CHANCE

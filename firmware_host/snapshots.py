@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar
 
 from firmware_host.errors import NoSuchGame, NoSuchTournament
 from firmware_host.games import BoxGame
-from firmware_host.journal import SeatHolder
+from firmware_host.journal_rows import SeatHolder
 from firmware_host.session_api import GameStatus, GameSummary
 from firmware_host.tournaments import Tournament
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from firmware_host.errors import NotAllowed
 from firmware_host.games import TournamentFormat, TournamentScores
-from firmware_host.journal import TournamentRow
+from firmware_host.journal_rows import TournamentRow
 from firmware_host.session_api import TournamentInfo
 
 #: What an abandoned game tells the tournament: it counts for nothing.

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.bots import Bot
+from rules.bots import Bot, get_bot
 from rules.errors import RulesError
 from rules.game import CHANCE
 from rules.registry import get_game
@@ -82,3 +82,16 @@ def play_bot_game(
         taken.append((seat, action))
         state = game.apply(state, seat, action)
     raise RulesError(f"{game_id}: no outcome after {max_actions} actions (seed {seed})")
+
+
+def duel(game_id: str, strong: str, weak: str, seed: int) -> str:
+    """``win``, ``draw`` or ``loss`` for the ``strong`` bot against the ``weak`` one in a
+    two-player game of ``game_id``, seated at ``seed % 2`` (so seeds alternate the seats)."""
+    seat = seed % 2
+    bots = [get_bot(game_id, strong), get_bot(game_id, weak)]
+    if seat == 1:
+        bots.reverse()
+    winners = play_bot_game(game_id, bots, seed=seed).winners
+    if winners == [seat]:
+        return "win"
+    return "loss" if len(winners) == 1 else "draw"

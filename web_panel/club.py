@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, render_template, request
@@ -23,8 +24,10 @@ from web_panel.security import require_seat
 
 if TYPE_CHECKING:
     from firmware_host.club.hub import LiveTables
-    from firmware_host.club.league import League, Profile
+    from firmware_host.club.league import League
+    from firmware_host.club.league_rows import Profile
     from firmware_host.club.publisher import ClubStatus
+    from firmware_host.club.supervisor import BrokerStatus
 
 EXTENSION = "tabletop_club"
 PROFILE_COOKIE = "tt_club"
@@ -36,13 +39,15 @@ bp = Blueprint("club", __name__)
 @dataclass
 class ClubPanel:
     """What the club's pages use: on a box, where a seat's club code goes and the connection's
-    status; on the hub, the league and the live tables."""
+    status; on the hub, the league, the live tables and, when the hub runs the broker, its
+    status."""
 
     set_code: Callable[[int, int, str], None] | None = None
     status: Callable[[], ClubStatus] | None = None
     league: League | None = None
     live: LiveTables | None = None
     claims: PinLimiter | None = None
+    broker: Callable[[], BrokerStatus] | None = None
 
 
 def install(app: Flask, club: ClubPanel) -> None:
@@ -69,9 +74,24 @@ def league() -> League:
 def _club_helpers() -> dict[str, Any]:
     panel = current_app.extensions.get(EXTENSION)
     status = panel.status() if panel is not None and panel.status is not None else None
+    broker = panel.broker() if panel is not None and panel.broker is not None else None
     return {"club_hub": panel is not None and panel.league is not None,
             "club_box": panel is not None and panel.set_code is not None,
-            "club_status": status}
+            "club_status": status,
+            "club_broker_down": _down(broker["down_since"]) if broker is not None else None}
+
+
+def _down(since: str | None) -> dict[str, str] | None:
+    """Since when the hub's broker is down: the stamp, and the hub's clock time to show (with
+    the date when it is not today's)."""
+    if since is None:
+        return None
+    try:
+        when = datetime.fromisoformat(since).astimezone()
+    except ValueError:
+        return {"since": since, "clock": since}
+    today = when.date() == datetime.now(when.tzinfo).date()
+    return {"since": since, "clock": when.strftime("%H:%M:%S" if today else "%Y-%m-%d %H:%M")}
 
 
 # --- a box: a seat's club code -------------------------------------------------------------

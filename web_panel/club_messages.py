@@ -67,6 +67,11 @@ CLUB_MESSAGES: dict[str, dict[str, str]] = {
                         "ja": "受け付けました。ゲーム終了時にクラブのハブが確認します。"},
     "club_status": {"en": "Club: box {box}, {state}; {waiting} results waiting",
                     "ja": "クラブ: ボックス {box}、{state}。送信待ち {waiting} 件"},
+    "club_broker_down": {
+        "en": "Club broker down since {time}: the boxes keep their results and send them when "
+              "it is back.",
+        "ja": "{time} からクラブのブローカーが停止しています。各ボックスは結果を保存しておき、"
+              "復旧後に送信します。"},
     "club_turn": {"en": "turn {turn}", "ja": "{turn} ターン目"},
     "club_to_act": {"en": "to play: {names}", "ja": "手番: {names}"},
 }

@@ -12,8 +12,9 @@ from flask import g, request
 
 from web_panel.games import PanelGame
 from web_panel.messages import MESSAGES
-from web_panel.security import LANG_COOKIE
 
+#: The cookie that keeps the language a phone chose with the toggle.
+LANG_COOKIE = "tt_lang"
 LANGUAGES: tuple[str, ...] = ("en", "ja")
 DEFAULT_LANGUAGE = "en"
 

@@ -24,12 +24,19 @@ from flask import (
 from firmware_host.session_api import GameInfo, GameSummary, View
 from web_panel.errors import ApiError
 from web_panel.games import PanelGame
-from web_panel.i18n import LANGUAGES, current_language, game_text, page_messages, translate
+from web_panel.i18n import (
+    LANG_COOKIE,
+    LANGUAGES,
+    current_language,
+    game_text,
+    page_messages,
+    translate,
+)
 from web_panel.join_qr import qr_svg
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
 from web_panel.rendering import asset_url, content_hash
-from web_panel.security import LANG_COOKIE, is_host, safe_next, seat_of
+from web_panel.security import is_host, safe_next, seat_of
 
 bp = Blueprint("pages", __name__)
 

@@ -22,10 +22,10 @@ from werkzeug.exceptions import HTTPException
 
 from firmware_host.recovery import Damage
 from web_panel.errors import ApiError
-from web_panel.i18n import LANGUAGES, current_language, translate
+from web_panel.i18n import LANG_COOKIE, LANGUAGES, current_language, translate
 from web_panel.panel_app import PanelFlask
 from web_panel.panel_state import PinLimiter
-from web_panel.security import LANG_COOKIE, install_csrf_guard, json_body, verify_pin
+from web_panel.security import install_csrf_guard, json_body, verify_pin
 
 STATIC = Path(__file__).with_name("static")
 

@@ -36,7 +36,6 @@ CSRF_HEADER = "X-Requested-With"
 CSRF_VALUE = "tabletop"
 HOST_COOKIE = "tt_host"
 SEAT_COOKIE_PREFIX = "tt_seat_"
-LANG_COOKIE = "tt_lang"
 SEAT_COOKIE_AGE = 60 * 60 * 24 * 30
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 

@@ -20,9 +20,6 @@ that made or claimed a profile keeps a token (hashed here) to see and renew its 
 
 from __future__ import annotations
 
-import csv
-import hmac
-import io
 import json
 import logging
 import os
@@ -31,15 +28,14 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
 
 from firmware_host.club import ratings
-from firmware_host.club.codes import code_hash, new_code, normalise
+from firmware_host.club.league_profiles import LeagueProfiles
+from firmware_host.club.league_rows import Ingest, bot, guest, now
+from firmware_host.club.league_tables import LeagueTables
 from firmware_host.club.topics import ResultRecord, decode_result
-from firmware_host.errors import JournalError, NotAllowed
+from firmware_host.errors import JournalError
 
 log = logging.getLogger(__name__)
 
@@ -118,105 +114,7 @@ CREATE TABLE ratings (
 )
 """
 
-Verdict = Literal["ingested", "duplicate", "held"]
-#: Who a player id stands for: a club profile, a guest by name, or a bot level.
-Kind = Literal["profile", "guest", "bot"]
-
-
-@dataclass(frozen=True)
-class Ingest:
-    """What one message did: ``ingested`` (with every record it let in, in order),
-    ``duplicate`` or ``held`` (waiting for the record before it). ``ack`` is the record the
-    box may now forget up to (``None`` while held)."""
-
-    verdict: Verdict
-    records: tuple[ResultRecord, ...]
-    ack: ResultRecord | None
-
-
-@dataclass(frozen=True)
-class Profile:
-    id: str
-    name: str
-
-    @property
-    def player(self) -> str:
-        """The player's id in ratings and seats."""
-        return f"p:{self.id}"
-
-
-@dataclass(frozen=True)
-class Standing:
-    """A line of a game's league table."""
-
-    place: int
-    player: str
-    name: str
-    kind: Kind
-    rating: float
-    mu: float
-    sigma: float
-    played: int
-    won: int
-
-
-@dataclass(frozen=True)
-class PlayedGame:
-    """One game in a player's history."""
-
-    result: int
-    box: str
-    box_game: int
-    game: str
-    status: str
-    ended: str
-    players: list[str]
-    seat: int
-    place: int | None
-    won: bool
-    score: float | None
-    rating_before: float | None
-    rating_after: float | None
-
-
-@dataclass(frozen=True)
-class ResultLine:
-    """An ingested game, as the league's recent-games list shows it."""
-
-    id: int
-    box: str
-    box_game: int
-    game: str
-    status: str
-    ended: str
-    players: list[str]
-    winners: list[int]
-
-
-def now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def guest(name: str) -> str:
-    """The player id of a seat without a club code."""
-    return f"g:{name}"
-
-
-def bot(level: str) -> str:
-    """The player id of a seat the box played with a bot of ``level``."""
-    return f"b:{level}"
-
-
-def display_name(player: str, names: dict[str, str]) -> tuple[str, Kind]:
-    """A player id's name, and who it stands for."""
-    if player.startswith("g:"):
-        return player[2:], "guest"
-    if player.startswith("b:"):
-        return player[2:], "bot"
-    return names.get(player, player), "profile"
-
-
-class League:
+class League(LeagueProfiles, LeagueTables):
     """The league file; thread-safe (one connection, one lock)."""
 
     def __init__(self, directory: Path) -> None:
@@ -404,188 +302,6 @@ class League:
             row = self._db.execute("SELECT last_key, last_seq FROM boxes WHERE box = ?",
                                    (box,)).fetchone()
         return (row["last_key"], row["last_seq"]) if row and row["last_key"] else None
-
-    # --- profiles -------------------------------------------------------------------------
-    def create_profile(self, name: str) -> tuple[Profile, str, str]:
-        """A new club profile: it, its club code and the token of the phone that made it."""
-        name = _check_name(name)
-        profile = Profile(secrets.token_hex(4), name)
-        code, token = new_code(), secrets.token_urlsafe(24)
-        with self._transaction() as db:
-            if db.execute("SELECT 1 FROM profiles WHERE folded = ?",
-                          (name.casefold(),)).fetchone():
-                raise NotAllowed(f"the club already has a player called {name!r}: choose "
-                                 "another name, or claim that profile with its code")
-            db.execute("INSERT INTO profiles (id, name, folded, code_hash, created)"
-                       " VALUES (?, ?, ?, ?, ?)",
-                       (profile.id, name, name.casefold(), code_hash(code, self._key), now()))
-            db.execute("INSERT INTO phones (token_hash, profile, created) VALUES (?, ?, ?)",
-                       (self._token_hash(token), profile.id, now()))
-        log.info("league: profile %s made", profile.id)
-        return profile, code, token
-
-    def claim(self, code: str) -> tuple[Profile, str]:
-        """A phone takes a profile with its code; returns the profile and the phone's token."""
-        try:
-            normalise(code)
-        except ValueError as error:
-            raise NotAllowed(str(error)) from None
-        token = secrets.token_urlsafe(24)
-        with self._transaction() as db:
-            profile = self._profile_of_code(db, code)
-            if profile is None:
-                raise NotAllowed("no club profile has this code")
-            db.execute("INSERT INTO phones (token_hash, profile, created) VALUES (?, ?, ?)",
-                       (self._token_hash(token), profile.id, now()))
-        return profile, token
-
-    def renew_code(self, profile: Profile) -> str:
-        """A new code for the profile; the old one stops working (at boxes too)."""
-        code = new_code()
-        with self._transaction() as db:
-            db.execute("UPDATE profiles SET code_hash = ? WHERE id = ?",
-                       (code_hash(code, self._key), profile.id))
-        return code
-
-    def profile_of_phone(self, token: str | None) -> Profile | None:
-        if not token or len(token) > 200:
-            return None
-        with self._lock:
-            row = self._db.execute(
-                "SELECT p.id, p.name FROM phones f JOIN profiles p ON p.id = f.profile"
-                " WHERE f.token_hash = ?", (self._token_hash(token),)).fetchone()
-        return Profile(row["id"], row["name"]) if row else None
-
-    def _profile_of_code(self, db: sqlite3.Connection, code: str) -> Profile | None:
-        try:
-            hashed = code_hash(code, self._key)
-        except ValueError:
-            return None
-        row = db.execute("SELECT id, name FROM profiles WHERE code_hash = ?",
-                         (hashed,)).fetchone()
-        return Profile(row["id"], row["name"]) if row else None
-
-    def _token_hash(self, token: str) -> str:
-        return hmac.new(self._key, token.encode(), "sha256").hexdigest()
-
-    # --- reading --------------------------------------------------------------------------
-    def _names(self) -> dict[str, str]:
-        return {f"p:{row['id']}": row["name"]
-                for row in self._db.execute("SELECT id, name FROM profiles")}
-
-    def games(self) -> list[str]:
-        """The games with ratings, by how often they were played."""
-        with self._lock:
-            rows = self._db.execute("SELECT game, SUM(played) AS n FROM ratings GROUP BY game"
-                                    " ORDER BY n DESC, game").fetchall()
-        return [row["game"] for row in rows]
-
-    def standings(self, game: str) -> list[Standing]:
-        """The league table of ``game``: players by rating (μ − 3σ), best first."""
-        with self._lock:
-            names = self._names()
-            rows = self._db.execute("SELECT * FROM ratings WHERE game = ?", (game,)).fetchall()
-        lines = []
-        for row in rows:
-            name, kind = display_name(row["player"], names)
-            rating = ratings.Rating(row["mu"], row["sigma"])
-            lines.append((rating.ordinal, row, name, kind))
-        lines.sort(key=lambda line: (-line[0], line[2].casefold()))
-        table: list[Standing] = []
-        for index, (ordinal, row, name, kind) in enumerate(lines):
-            place = index + 1
-            if index and round(lines[index - 1][0], 6) == round(ordinal, 6):
-                place = table[-1].place
-            table.append(Standing(place, row["player"], name, kind, ordinal, row["mu"],
-                                  row["sigma"], row["played"], row["won"]))
-        return table
-
-    def player(self, player: str) -> tuple[str, Kind, list[PlayedGame]] | None:
-        """A player's name, who it stands for, and games across boxes, newest first."""
-        with self._lock:
-            names = self._names()
-            rows = self._db.execute(
-                "SELECT r.id, r.box, r.box_game, r.game, r.status, r.ended, r.players, s.* FROM"
-                " seats s JOIN results r ON r.id = s.result WHERE s.player = ?"
-                " ORDER BY r.ended DESC, r.id DESC LIMIT 500", (player,)).fetchall()
-        if not rows and player not in names:
-            return None
-        name, kind = display_name(player, names)
-        return name, kind, [
-            PlayedGame(row["id"], row["box"], row["box_game"], row["game"], row["status"],
-                       row["ended"], json.loads(row["players"]), row["seat"], row["place"],
-                       bool(row["won"]), row["score"], row["rating_before"],
-                       row["rating_after"]) for row in rows]
-
-    def recent(self, limit: int = 30) -> list[ResultLine]:
-        """The latest ingested games, newest first."""
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM results ORDER BY ended DESC, id DESC"
-                                    " LIMIT ?", (limit,)).fetchall()
-        return [ResultLine(row["id"], row["box"], row["box_game"], row["game"], row["status"],
-                           row["ended"], json.loads(row["players"]),
-                           json.loads(row["outcome"])["winners"] if row["outcome"] else [])
-                for row in rows]
-
-    def counts(self) -> dict[str, int]:
-        """Ingested records per box."""
-        with self._lock:
-            rows = self._db.execute("SELECT box, results FROM boxes").fetchall()
-        return {row["box"]: row["results"] for row in rows}
-
-    def ingested(self) -> list[tuple[str, int, str]]:
-        """Every ingested record as (box, the box's game id, key), in ingest order."""
-        with self._lock:
-            rows = self._db.execute("SELECT box, box_game, key FROM results ORDER BY id")
-            return [(row["box"], row["box_game"], row["key"]) for row in rows]
-
-    def pending(self) -> int:
-        """Records waiting for the one before them."""
-        with self._lock:
-            return int(self._db.execute("SELECT COUNT(*) FROM pending").fetchone()[0])
-
-    def to_csv(self, game: str | None = None) -> str:
-        """Every seat of every ingested game (of ``game``, or all), oldest first."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["result", "box", "box_game", "game", "status", "ended", "seat",
-                         "player", "name", "kind", "place", "won", "score", "rating_before",
-                         "rating_after"])
-        query = ("SELECT r.id, r.box, r.box_game, r.game, r.status, r.ended, s.* FROM seats s"
-                 " JOIN results r ON r.id = s.result")
-        with self._lock:
-            names = self._names()
-            rows = (self._db.execute(query + " WHERE r.game = ? ORDER BY r.id, s.seat", (game,))
-                    if game else self._db.execute(query + " ORDER BY r.id, s.seat")).fetchall()
-        for row in rows:
-            name, kind = display_name(row["player"], names)
-            writer.writerow([row["id"], row["box"], row["box_game"], row["game"], row["status"],
-                             row["ended"], row["seat"], row["player"], _cell(name),
-                             kind, _blank(row["place"]), row["won"], _blank(row["score"]),
-                             _number(row["rating_before"]), _number(row["rating_after"])])
-        return out.getvalue()
-
-
-def _cell(text: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
-def _blank(value: object) -> object:
-    return "" if value is None else value
-
-
-def _number(value: float | None) -> str:
-    return "" if value is None else f"{value:.2f}"
-
-
-def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise NotAllowed("a club profile needs a name")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME:
-        raise NotAllowed(f"a name has at most {MAX_NAME} characters")
-    return name
 
 
 def _league_key(path: Path) -> bytes:

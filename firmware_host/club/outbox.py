@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware_host.club.topics import VERSION
 from firmware_host.export import game_record, public_actions
-from firmware_host.journal import actions_of, game_of
+from firmware_host.journal_rows import actions_of, game_of
 from firmware_host.session_api import GameSummary, View
 
 if TYPE_CHECKING:

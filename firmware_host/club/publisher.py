@@ -38,7 +38,7 @@ from firmware_host.club.topics import (
     tables_filter,
 )
 from firmware_host.errors import JournalError, SessionError
-from firmware_host.journal import read_only
+from firmware_host.journal_schema import read_only
 from firmware_host.session_api import GameStatus, GameSummary, Listener, View
 
 if TYPE_CHECKING:

@@ -19,6 +19,7 @@ from firmware_host.club.connection import Endpoint
 from firmware_host.club.hub import Hub
 from firmware_host.club.league import League
 from firmware_host.club.publisher import ClubSession, Publisher
+from firmware_host.club.supervisor import Supervisor
 from firmware_host.config import ClubConfig, broker_address
 from firmware_host.names import CLUB_SERVICE, find_service
 
@@ -43,6 +44,8 @@ class Club:
     league: League | None = None
     broker: Mosquitto | None = None
     files: BrokerFiles | None = None
+    #: Restarts the hub's own broker when it dies (none for a broker the club already had).
+    supervisor: Supervisor | None = None
 
     def services(self, box_name: str) -> list[Service]:
         """What this box offers by mDNS besides its panel: a hub's broker."""
@@ -54,7 +57,10 @@ class Club:
                         {"v": "1"})]
 
     def close(self) -> None:
-        """Stop the publisher, the hub and the broker, in that order (idempotent)."""
+        """Stop the publisher, the hub and the broker, in that order (idempotent); the broker
+        is not started again meanwhile."""
+        if self.supervisor is not None:
+            self.supervisor.stop()
         if self.publisher is not None:
             self.publisher.close()
         if self.hub is not None:
@@ -62,6 +68,8 @@ class Club:
         if self.league is not None:
             with contextlib.suppress(Exception):
                 self.league.close()
+        if self.supervisor is not None:
+            self.supervisor.close()
         if self.broker is not None:
             self.broker.stop()
             if self.files is not None:
@@ -105,8 +113,10 @@ def _start_hub(club: Club, config: ClubConfig, directory: Path,
                                 tls_cert=config.tls_cert, tls_key=config.tls_key)
         club.broker = Mosquitto(conf, config.broker_port, files.log, host=config.listen)
         club.broker.start()
-        assert club.broker.proc is not None
-        (directory / PID_FILE).write_text(f"{club.broker.proc.pid}\n", encoding="utf-8")
+        _write_pid(club.broker, directory)
+        club.supervisor = Supervisor(club.broker,
+                                     on_start=lambda broker: _write_pid(broker, directory))
+        club.supervisor.start()
         tls_ca = config.tls_ca or config.tls_cert
         endpoint = Endpoint(club.broker.host, config.broker_port, HUB_USER, files.hub_password(),
                             tls_ca)
@@ -120,6 +130,12 @@ def _start_hub(club: Club, config: ClubConfig, directory: Path,
                    league_url=league_url)
     club.hub.start()
     return own
+
+
+def _write_pid(broker: Mosquitto, directory: Path) -> None:
+    """Record the broker's process id (``club add-box`` signals it to re-read its users)."""
+    assert broker.proc is not None
+    (directory / PID_FILE).write_text(f"{broker.proc.pid}\n", encoding="utf-8")
 
 
 def _own_box_password(files: BrokerFiles, box: str) -> str:

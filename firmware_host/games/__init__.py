@@ -22,7 +22,7 @@ from rules.bots import Bot
 
 if TYPE_CHECKING:
     from firmware_host.pad.steps import PadGame
-    from firmware_host.screens.refusals import Phrasebook
+    from firmware_host.refusals import Phrasebook
     from firmware_host.screens.words import Words
 
 log = logging.getLogger(__name__)

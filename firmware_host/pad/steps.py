@@ -5,8 +5,8 @@ value, and each event — a key (:class:`~firmware_host.pad.inputs.Input`), the 
 an action it asked for (:class:`Accepted` / :class:`Refused`), or news that the game changed
 (:class:`Changed`) — gives a new state, the actions to send (:class:`Act`) and the screen. It reads
 the game only through a :class:`Table` (the published views of one moment), so it is tested with
-no thread, pin or session. The pad loop (:mod:`firmware_host.pad_loop`) is the shell that feeds
-events in and carries the actions out.
+no thread, pin or session. The pad loop's :class:`~firmware_host.pad_follower.PadFollower` is the
+shell that feeds events in and carries the actions out.
 
 :func:`pad_step` wraps every game's step with what all games share: a refusal stays on screen,
 page by page, until a key closes it; an ended game's last screen waits for OK, then the results
@@ -25,8 +25,8 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from PIL import Image
 
 from firmware_host.pad.inputs import Input
+from firmware_host.refusals import Phrasebook, phrase
 from firmware_host.screens.message import refusal_pages, refused_screen
-from firmware_host.screens.refusals import Phrasebook, phrase
 from firmware_host.screens.results import hints_note, results_screen
 from firmware_host.screens.text import speaks
 from firmware_host.screens.words import WORDS, Words, key_name, say
@@ -80,7 +80,7 @@ class Table:
     def phrase(self, message: str) -> str:
         """A refusal of the rules or the session in the OLED's language (``rules`` speak
         English; the game's phrasebook and the box's turn it into the seeds' words)."""
-        return phrase(message, self.lang, self.refusals, self.words)
+        return str(phrase(message, self.lang, [(self.refusals, self.words)]))
 
     def scored(self) -> Sequence[int] | None:
         """The seats the results list with their scores (``None``: every seat)."""

@@ -104,8 +104,10 @@ def test_a_box_not_in_a_club_loads_nothing_of_club_mode(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(WAIT) == 0
     assert "firmware_host.companion" in imported and "flask" in imported
-    # only the saved-settings reader and the pages' words, both light, are read at start
-    light = {"firmware_host.club", "firmware_host.club.joining", "web_panel.club_messages"}
+    # only the saved-settings reader, the pages' words and the club codes' commands (the
+    # session API's own), all light, are read at start
+    light = {"firmware_host.club", "firmware_host.club.joining", "web_panel.club_messages",
+             "firmware_host.club.seat_codes"}
     loaded = [name for name in imported
               if name.split(".")[0] in ("paho", "zeroconf", "openskill", "ifaddr")
               or (name.startswith(("firmware_host.club", "web_panel.club", "firmware_host.names"))

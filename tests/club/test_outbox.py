@@ -13,7 +13,9 @@ from firmware_host.club import outbox
 from firmware_host.club.topics import decode_result, decode_table, encode
 from firmware_host.companion import Companion
 from firmware_host.errors import NotAllowed
-from firmware_host.journal import MIGRATIONS, SCHEMA_VERSION, Journal, read_only
+from firmware_host.game_log import add_game, end_game
+from firmware_host.journal import Journal
+from firmware_host.journal_schema import MIGRATIONS, SCHEMA_VERSION, read_only, schema_version
 
 PIN = "246813"
 
@@ -48,13 +50,13 @@ def test_each_game_that_ends_is_queued_with_the_key_of_the_one_before(tmp_path: 
 def test_the_outbox_row_is_written_in_the_transaction_that_ends_the_game(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
     with journal.transaction() as version:
-        game = journal.add_game("ico", {}, ["Aiko", "Ben"], 1, version)
+        game = add_game(journal, "ico", {}, ["Aiko", "Ben"], 1, version)
     with pytest.raises(RuntimeError), journal.transaction() as version:
-        journal.end_game(game, "finished", {"winners": [0]}, version)
+        end_game(journal, game, "finished", {"winners": [0]}, version)
         raise RuntimeError("power cut before the commit")
     assert rows(journal.path) == [] and journal.games()[0].status == "active"
     with journal.transaction() as version:
-        journal.end_game(game, "finished", {"winners": [0]}, version)
+        end_game(journal, game, "finished", {"winners": [0]}, version)
     assert [r.game_id for r in rows(journal.path)] == [game]
     journal.close()
 
@@ -161,7 +163,7 @@ def test_club_mode_is_schema_6_after_bot_seats_on_a_fresh_journal(tmp_path: Path
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
     try:
-        assert journal.schema_version() == SCHEMA_VERSION == 7  # 7: times before NTP
+        assert schema_version(journal.db) == SCHEMA_VERSION == 7  # 7: times before NTP
         assert {"bots", "hints_off"} <= columns(path, "games")  # schema 5 (bot seats)
         assert columns(path, "club_outbox") and columns(path, "club_codes")  # schema 6
     finally:
@@ -176,12 +178,12 @@ def test_a_journal_from_before_club_mode_queues_its_ended_games_in_the_order_the
     old_journal(path, version, [("finished", "2026-01-01T12:00:00+00:00"), ("active", None),
                                 ("abandoned", "2026-01-01T11:00:00+00:00")])
     journal = Journal(path)
-    assert journal.schema_version() == SCHEMA_VERSION
+    assert schema_version(journal.db) == SCHEMA_VERSION
     assert "bots" in columns(path, "games")  # schema 5 applied first (from 4) or kept
     queued = rows(path)
     assert [r.game_id for r in queued] == [3, 1]
     assert queued[0].prev is None and queued[1].prev == queued[0].key
     with journal.transaction() as game_version:  # the trigger goes on from there
-        journal.end_game(2, "abandoned", None, game_version)
+        end_game(journal, 2, "abandoned", None, game_version)
     assert [r.game_id for r in rows(path)] == [3, 1, 2] and rows(path)[2].prev == queued[1].key
     journal.close()

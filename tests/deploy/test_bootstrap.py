@@ -1,5 +1,5 @@
 """scripts/bootstrap installs the Pi extra on a Raspberry Pi, deciding what a Pi is exactly as
-the daemon's ``--hardware auto`` does (`firmware_host.cli.is_raspberry_pi`)."""
+the daemon's ``--hardware auto`` does (`firmware_host.hardware_mode.is_raspberry_pi`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_host.cli import is_raspberry_pi
+from firmware_host.hardware_mode import is_raspberry_pi
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOTSTRAP = ROOT / "scripts" / "bootstrap"

@@ -130,7 +130,7 @@ def test_a_bot_reads_only_its_own_seats_view_and_choices(tmp_path: Path) -> None
         games = companion.registry.with_game(
             replace(companion.registry["hacktrick"], bots={"hard": Watching()}))
         seats = BotSeats(recording_api(recording), games, delay=0.0, rng=random.Random(1))
-        seats.start()
+        seats.start(companion._owner.add_listener)
         try:
             for _ in range(6):
                 settle(companion, lambda: 0 in companion.view(game_id, None)["to_act"]
@@ -147,7 +147,7 @@ def test_a_bot_reads_only_its_own_seats_view_and_choices(tmp_path: Path) -> None
             if name == "act":
                 assert args[1] == 1 and args[3] == "bot hard"
         assert {name for name, _ in recording.calls} <= {
-            "games", "add_listener", "summary", "view", "legal_actions", "act"}
+            "games", "summary", "view", "legal_actions", "act"}
 
 
 def recording_api(recording: Recording) -> SessionApi:

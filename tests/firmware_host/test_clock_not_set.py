@@ -13,7 +13,8 @@ from pathlib import Path
 
 from firmware_host.companion import Companion
 from firmware_host.export import BEFORE_CLOCK_SET, exported_games, history_table, to_csv, to_json
-from firmware_host.journal import MIGRATIONS, SCHEMA_VERSION, Journal
+from firmware_host.journal import Journal
+from firmware_host.journal_schema import MIGRATIONS, SCHEMA_VERSION, schema_version
 from tests.firmware_host.box_clock import BoxClock
 
 PIN = "246813"
@@ -131,7 +132,7 @@ def test_older_journals_judge_their_times_by_date_alone(tmp_path: Path) -> None:
     path = tmp_path / "journal.sqlite3"
     make_v5_journal(path)
     with closing(BoxClock(SET_AT, synchronised=True).journal(path)) as journal:
-        assert journal.schema_version() == SCHEMA_VERSION
+        assert schema_version(journal.db) == SCHEMA_VERSION
         flags = [(g.id, g.created_clock_set, g.ended_clock_set) for g in journal.games()]
         times = [journal.actions(g)[0].clock_set for g in (1, 2, 3)]
     assert flags == [(1, False, False), (2, False, True), (3, True, True)]

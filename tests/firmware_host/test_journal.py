@@ -10,7 +10,8 @@ import pytest
 
 from firmware_host.companion import Companion
 from firmware_host.errors import JournalError
-from firmware_host.journal import MIGRATIONS, SCHEMA_VERSION, Journal
+from firmware_host.journal import Journal
+from firmware_host.journal_schema import MIGRATIONS, SCHEMA_VERSION, schema_version
 from tests.firmware_host.toys import toy_games
 
 
@@ -20,7 +21,7 @@ def test_journal_uses_wal_and_full_synchronous_writes(tmp_path: Path) -> None:
         db = journal._db
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
-        assert journal.schema_version() == SCHEMA_VERSION
+        assert schema_version(journal.db) == SCHEMA_VERSION
         assert journal.integrity() == "ok"
     finally:
         journal.close()
@@ -48,7 +49,7 @@ def test_a_v1_journal_is_migrated_and_its_game_replays(tmp_path: Path) -> None:
     data.mkdir()
     make_v1_journal(data / "journal.sqlite3")
     with Companion.open(data, games=toy_games()) as box:
-        assert box.journal.schema_version() == SCHEMA_VERSION
+        assert schema_version(box.journal.db) == SCHEMA_VERSION
         assert box.view(1, None)["totals"] == [0, 6]
         assert box.view(1, None)["to_act"] == [-1]
         box.act(1, -1, "roll 2")

@@ -17,7 +17,7 @@ import pytest
 from firmware_host.backups import backups
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.errors import JournalError, StorageError
-from firmware_host.journal import SCHEMA_VERSION
+from firmware_host.journal_schema import SCHEMA_VERSION
 from tests.firmware_host.daemon import free_port, tabletop
 
 EXIT_JOURNAL = 3

@@ -107,14 +107,15 @@ def test_a_hint_refused_is_said_in_the_phones_language(app: Flask, companion: Co
 @pytest.mark.parametrize(("message", "said"), [
     ("the Lock knows the code: hints are for the guessers",
      "ロックは秘密のコードを知っています。ヒントは推測者用です。"),
-    ("you have already entered your code for this turn", "このターンのコードはすでに描きました。"),
+    ("you have already entered your code for this turn",
+     "このターンのコードはすでに入力しました。"),
     ("hints are given while the guessers are guessing",
      "ヒントは推測者がコードを描く間だけ使えます。"),
     ("hints need the 3×3 card: the 4×4 codes of easy are too many to list",
      "ヒントは3×3のカードだけです(4×4はコードが多すぎます)。"),
     ("no code of the level fits every card on the clue board",
      "手がかりボードのすべてのカードに合うコードがありません。"),
-    ("ICO has no hints", "ICO にはヒントがありません。"),
+    ("ICO has no hints", "ICOにはヒントがありません。"),
 ])
 def test_the_hint_engines_refusals_are_said_in_japanese(message: str, said: str) -> None:
     from web_panel.refusals import phrase
@@ -158,7 +159,7 @@ def test_a_bad_seat_hand_over_is_refused_naming_it(app: Flask, companion: Compan
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Ben's phone holds that seat: the box cannot take it over"),
-    ("ja", "Ben のスマホがこの席を使っています。本体は引き継げません。"),
+    ("ja", "Benのスマホがこの席を使っています。本体は引き継げません。"),
 ])
 def test_a_seat_a_phone_holds_stays_the_phones(app: Flask, companion: Companion, lang: str,
                                                said: str) -> None:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from firmware_host.games import builtin_games
+from firmware_host.refusals import REFUSAL_WORDS
 from rules.dice216.options import SEED_SIX_CELLS
 from rules.hacktrick.turns import UNDER_PLAY_SEED
 from rules.unlock.codes import CROSS_TWICE
@@ -23,10 +25,15 @@ from web_panel.messages import MESSAGES as CORE
 
 
 def every_text() -> dict[str, dict[str, str]]:
-    """The panel's texts and every game's, by key."""
+    """The panel's texts and every game's, by key, with the refusals a page says (the one
+    phrasebook the OLED and the panel share)."""
     texts: dict[str, dict[str, str]] = {key: dict(words) for key, words in CORE.items()}
     for game in builtin_panel_games().values():
         texts.update({key: dict(words) for key, words in game.texts.items()})
+    texts.update({key: dict(words) for key, words in REFUSAL_WORDS.items()})
+    for box in builtin_games().values():
+        texts.update({key: dict(words) for key, words in (box.words or {}).items()
+                      if key.startswith("refusal.")})
     return texts
 
 

@@ -59,7 +59,7 @@ def test_a_repeated_code_is_refused_in_japanese_on_a_japanese_phone(
     app: Flask, companion: Companion
 ) -> None:
     said = repeated_guess(app, companion, "ja")
-    assert said["message"].startswith("1-2-3 はターン 1 にすでに描かれたコードです")
+    assert said["message"].startswith("1-2-3はターン1にすでに描かれたコードです")
     assert "detail" not in said  # said once, in the phone's language
 
 
@@ -67,7 +67,7 @@ def test_an_english_refusal_counts_seats_from_one() -> None:
     said = phrase("illegal_action", "it is seat 0's turn to place, not seat 1's", "en")
     assert said.message == "it is seat 1's turn to place, not seat 2's"
     japanese = phrase("illegal_action", "it is seat 0's turn to place, not seat 1's", "ja")
-    assert japanese.message == "プレイヤー 1 の手番です。"
+    assert japanese.message == "プレイヤー1の番です。"
 
 
 def test_a_rule_without_a_translation_says_so_in_japanese_and_keeps_the_rules_words_apart(

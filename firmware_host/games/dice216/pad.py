@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from firmware_host.games.dice216 import screens
+import firmware_host.games.dice216.screens as screens
 from firmware_host.pad.inputs import Input, as_dot
 from firmware_host.pad.steps import Act, PadEvent, RollDie, Step, Table
 from rules import CHANCE

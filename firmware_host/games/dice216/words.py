@@ -3,7 +3,7 @@ docs/glossary.md), and the rules' refusals it may meet on the pad, in Japanese."
 
 from __future__ import annotations
 
-from firmware_host.screens.refusals import phrasebook
+from firmware_host.refusals import phrasebook
 from firmware_host.screens.words import Words
 
 WORDS: Words = {
@@ -33,6 +33,13 @@ WORDS: Words = {
                              "ja": "出た目{value}がまだ置かれていません"},
     "refusal.outside": {"en": "{roll} is outside 1…{faces}",
                         "ja": "{roll}はサイコロの目(1〜{faces})ではありません"},
+    "refusal.size_for_players": {"en": "{n} players play on the 12×12 grid",
+                                 "ja": "{n}人では12×12のマス目で遊びます"},
+    "refusal.size_12": {"en": "the 12×12 grid is for 3 or 4 players",
+                        "ja": "12×12のマス目は3人プレイ、4人プレイ用です"},
+    "refusal.no_six_cells": {"en": "no diagonal of the {size}×{size} grid has six cells",
+                             "ja": "{size}×{size}のマス目には6マスの斜めがありません。"
+                                   "「角から角まで」を選んでください"},
 }
 
 #: The rules' refusals (``rules.dice216``) → the words that say them in Japanese.
@@ -41,4 +48,7 @@ REFUSALS = phrasebook(
     (r"^nothing to place yet", "refusal.roll_first"),
     (r"^a roll of (?P<value>\d+) is already waiting", "refusal.roll_waiting"),
     (r"^roll (?P<roll>\d+) is outside 1…(?P<faces>\d+)", "refusal.outside"),
+    (r"^(?P<n>\d+) players play on the 12×12 grid", "refusal.size_for_players"),
+    (r"^size 12 is the grid for 3–4 players", "refusal.size_12"),
+    (r"^no diagonal of the (?P<size>\d+)×\d+ grid has six cells", "refusal.no_six_cells"),
 )

@@ -28,7 +28,7 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.games.hacktrick import screens
+import firmware_host.games.hacktrick.screens as screens
 from firmware_host.games.hacktrick.words import WORDS
 from firmware_host.pad.inputs import Input
 from firmware_host.pad.steps import Accepted, Act, Command, PadEvent, Refused, Step, Table

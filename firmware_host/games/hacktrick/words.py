@@ -3,7 +3,7 @@ docs/glossary.md), and the rules' refusals it may meet on the pad, in Japanese."
 
 from __future__ import annotations
 
-from firmware_host.screens.refusals import phrasebook
+from firmware_host.refusals import phrasebook
 from firmware_host.screens.words import Words
 
 WORDS: Words = {

@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.games.ico import screens
+import firmware_host.games.ico.screens as screens
 from firmware_host.pad.inputs import Input, as_dot
 from firmware_host.pad.steps import Act, PadEvent, Step, Table
 

@@ -3,7 +3,7 @@ docs/glossary.md), and the rules' refusals it may meet on the pad, in Japanese."
 
 from __future__ import annotations
 
-from firmware_host.screens.refusals import phrasebook
+from firmware_host.refusals import phrasebook
 from firmware_host.screens.words import Words
 
 WORDS: Words = {
@@ -50,6 +50,8 @@ WORDS: Words = {
                        "ja": "このターンはもう置きました。三角形を移動してください"},
     "refusal.cannot_place": {"en": "you cannot place this turn: roll the face",
                              "ja": "このターンは置けません。三角形を移動してください"},
+    "refusal.not_active": {"en": "{edge} is not an edge of the active face",
+                           "ja": "{edge}はアクティブな三角形の辺ではありません"},
 }
 
 #: The rules' refusals (``rules.ico``) → the words that say them in Japanese.
@@ -58,4 +60,5 @@ REFUSALS = phrasebook(
     (r"^no win to claim", "refusal.no_win"),
     (r"^you have already placed this turn", "refusal.placed"),
     (r"^you cannot place", "refusal.cannot_place"),
+    (r"^(?P<edge>\S+) is not an edge of the active face", "refusal.not_active"),
 )

@@ -31,7 +31,7 @@ from typing import Any
 
 from PIL import Image
 
-from firmware_host.games.unlock import screens
+import firmware_host.games.unlock.screens as screens
 from firmware_host.pad.inputs import Input, as_dot, as_grid4_dot
 from firmware_host.pad.steps import Accepted, Act, AskHint, Hinted, PadEvent, Step, Table
 from firmware_host.screens.message import message_screen, pass_pad_screen

@@ -3,7 +3,7 @@ docs/glossary.md), and the rules' refusals it may meet on the pad, in Japanese."
 
 from __future__ import annotations
 
-from firmware_host.screens.refusals import phrasebook
+from firmware_host.refusals import phrasebook
 from firmware_host.screens.words import Words
 
 WORDS: Words = {
@@ -117,6 +117,9 @@ WORDS: Words = {
                               "ja": "手がかりボードのすべてのカードに合うコードがありません"},
     "refusal.hint_bot": {"en": "that player is played by the box",
                          "ja": "このプレイヤーは本体が操作しています"},
+    "refusal.lock_guesses": {"en": "the Lock does not guess", "ja": "ロックは推測しません"},
+    "refusal.only_lock": {"en": "only the Lock ({name}) sets the secret code",
+                          "ja": "秘密のコードを決めるのはロック({name})だけです"},
 }
 
 #: The rules' refusals (``rules.unlock``) → the words that say them in Japanese.
@@ -149,4 +152,6 @@ REFUSALS = phrasebook(
     (r"^hints need the 3×3 card", "refusal.hint_grid4"),
     (r"^no code of the level fits every card", "refusal.hint_none_fit"),
     (r"^seat \d+ is played by the box", "refusal.hint_bot"),
+    (r"^the Lock does not guess", "refusal.lock_guesses"),
+    (r"^only the Lock \((?P<name>.+), seat \d+\) sets the secret", "refusal.only_lock"),
 )

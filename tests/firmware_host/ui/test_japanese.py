@@ -14,7 +14,7 @@ from luma.core.device import dummy
 from PIL import ImageFont
 
 from firmware_host.games import builtin_games
-from firmware_host.screens.refusals import REFUSAL_WORDS
+from firmware_host.refusals import REFUSAL_WORDS
 from firmware_host.screens.text import (
     HEIGHT,
     JAPANESE_FONT_PATHS,

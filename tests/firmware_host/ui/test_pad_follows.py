@@ -316,19 +316,19 @@ def counting_draws(box: Box, monkeypatch: pytest.MonkeyPatch,
                    holding: threading.Event | None = None) -> list[int]:
     """Counts the pad's frames drawn from now on; with ``hold``, the first draw sets
     ``holding`` and waits for ``hold`` (the pad thread busy, as behind a slow frame)."""
-    pad = box.device.pad
-    draw = pad._draw
+    follower = box.device.pad.follower
+    draw = follower.draw
     drawn: list[int] = []
 
-    def counted() -> object:
+    def counted(url: str) -> object:
         drawn.append(1)
         if hold is not None and len(drawn) == 1:
             if holding is not None:
                 holding.set()
             assert hold.wait(WAIT)
-        return draw()
+        return draw(url)
 
-    monkeypatch.setattr(pad, "_draw", counted)
+    monkeypatch.setattr(follower, "draw", counted)
     return drawn
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from rules import CHANCE
-from rules.bot_games import play_bot_game
+from rules.bot_games import duel, play_bot_game
 from rules.bots import LEVELS, get_bot
 from rules.dice216 import GAME, Mark, State
 from rules.dice216.bots import Grid, expected_totals, projected
@@ -146,13 +146,7 @@ def test_a_six_goes_to_the_bots_own_lines_not_the_opponents(level: str) -> None:
 
 def wins(level: str, against: str, games: int) -> int:
     """Games ``level`` wins against ``against``, seats alternating, seeds 0…games−1."""
-    ours, theirs = get_bot("dice216", level), get_bot("dice216", against)
-    won = 0
-    for seed in range(games):
-        seat = seed % 2
-        bots = [ours, theirs] if seat == 0 else [theirs, ours]
-        won += play_bot_game("dice216", bots, seed=seed).winners == [seat]
-    return won
+    return sum(duel("dice216", level, against, seed) == "win" for seed in range(games))
 
 
 def test_hard_beats_random_in_nine_of_ten_seeded_games() -> None:

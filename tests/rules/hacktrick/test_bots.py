@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from rules.bot_games import play_bot_game
+from rules.bot_games import duel, play_bot_game
 from rules.bots import LEVELS, get_bot
 from rules.hacktrick import GAME, HacktrickState, position
 from rules.hacktrick.bot_model import Board, hand_odds
@@ -231,13 +231,7 @@ def test_hard_keeps_captured_markers_when_they_keep_it_in_the_round() -> None:
 
 def wins(level: str, against: str, games: int) -> int:
     """Games ``level`` wins against ``against``, seats alternating, seeds 0…games−1."""
-    ours, theirs = get_bot("hacktrick", level), get_bot("hacktrick", against)
-    won = 0
-    for seed in range(games):
-        seat = seed % 2
-        bots = [ours, theirs] if seat == 0 else [theirs, ours]
-        won += play_bot_game("hacktrick", bots, seed=seed).winners == [seat]
-    return won
+    return sum(duel("hacktrick", level, against, seed) == "win" for seed in range(games))
 
 
 def test_hard_beats_random_in_nine_of_ten_seeded_games() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from rules.bot_games import play_bot_game
+from rules.bot_games import duel, play_bot_game
 from rules.bots import LEVELS, get_bot
 from rules.ico import GAME, IcoState
 from rules.ico.bots import Table, action_text
@@ -151,13 +151,7 @@ def test_a_bot_claims_its_win_when_claims_are_manual(level: str) -> None:
 
 def wins(level: str, against: str, games: int) -> int:
     """Games ``level`` wins against ``against``, seats alternating, seeds 0…games−1."""
-    ours, theirs = get_bot("ico", level), get_bot("ico", against)
-    won = 0
-    for seed in range(games):
-        seat = seed % 2
-        bots = [ours, theirs] if seat == 0 else [theirs, ours]
-        won += play_bot_game("ico", bots, seed=seed).winners == [seat]
-    return won
+    return sum(duel("ico", level, against, seed) == "win" for seed in range(games))
 
 
 def test_hard_beats_random_in_seven_of_eight_seeded_games() -> None:
