@@ -58,5 +58,5 @@ def render(page: Page, game: str, view: dict[str, Any], **ctx: Any) -> None:
             const board = window.TabletopBoards.board(game);
             const ctx = {t: (k, v) => window.Tabletop.message(k, v), isHost: false,
                          replay: false, urls: {}, ...overrides};
-            window.TabletopKit.patch(document.getElementById("board"), board.render(view, ctx));
+            document.getElementById("board").replaceChildren(board.render(view, ctx));
         }""", [game, json.loads(json.dumps(view)), ctx])
