@@ -1,8 +1,11 @@
 """Journal backups: a copy after each finished game (and before a schema migration), the last
 few kept, and a restore that never destroys what it replaces.
 
-Copies are made with SQLite's online backup API from a reader's connection, so a backup is a
-consistent journal even while the session thread writes. They live in ``<data>/backups/``,
+A copy is made with SQLite's online backup API from a reader's connection, so it is a
+consistent journal even while the session thread writes, and checked before it is kept. It is
+made in memory (``/dev/shm``) and written over the oldest backup it replaces, 4 KiB at a time,
+only where the two differ: the journal grows at its end, so a backup costs an SD card about what
+was played since, not the whole journal (issue 32). Backups live in ``<data>/backups/``,
 readable by this user only. ``tabletop journal restore`` puts one back in place; the journal it
 replaces is moved aside, never deleted.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -47,22 +51,60 @@ def take_backup(journal: Path, reason: str, keep: int = KEEP) -> Path:
     folder = backup_dir(journal)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     target = folder / f"journal-{stamp}-{reason}.sqlite3"
+    scratch = _scratch(folder)
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
-        _copy(journal, target)
-        problem = examine(target)
+        _copy(journal, scratch)
+        problem = examine(scratch)
+        if problem is not None:
+            raise JournalDamaged(problem)
+        kept = sorted(folder.glob("journal-*.sqlite3"))
+        if len(kept) >= keep:  # the oldest becomes the newest: only what changed is written
+            os.replace(kept[0], target)
+        else:
+            _create_private(target)
+        write_changes(scratch, target)
     except (OSError, sqlite3.Error) as error:
         target.unlink(missing_ok=True)
         if isinstance(error, sqlite3.Error) and is_damage(error):
             raise JournalDamaged(str(error)) from None
         raise JournalError(f"backup of {journal} to {folder}: {error}") from None
-    if problem is not None:
-        target.unlink(missing_ok=True)
-        raise JournalDamaged(problem)
+    finally:
+        scratch.unlink(missing_ok=True)
     for old in sorted(folder.glob("journal-*.sqlite3"))[:-keep]:
         old.unlink(missing_ok=True)
     log.info("journal backed up to %s", target)
     return target
+
+
+#: How much is compared (and, where it differs, written) at a time: a storage page.
+BLOCK = 4096
+
+
+def write_changes(source: Path, target: Path) -> int:
+    """Make ``target`` a copy of ``source`` by writing only the blocks that differ (and
+    syncing it); returns the bytes written."""
+    written = 0
+    with source.open("rb") as src, target.open("r+b") as dst:
+        offset = 0
+        while block := src.read(BLOCK):
+            if dst.read(len(block)) != block:
+                dst.seek(offset)
+                dst.write(block)
+                written += len(block)
+            offset += len(block)
+            dst.seek(offset)
+        dst.truncate(offset)
+        dst.flush()
+        os.fsync(dst.fileno())
+    return written
+
+
+def _scratch(folder: Path) -> Path:
+    """Where a backup is first made: in memory where the system has ``/dev/shm``."""
+    shm = Path("/dev/shm")
+    where = shm if shm.is_dir() and os.access(shm, os.W_OK) else folder
+    return where / f"tabletop-backup-{os.getpid()}-{secrets.token_hex(4)}.sqlite3"
 
 
 def backups(journal: Path) -> list[Backup]:

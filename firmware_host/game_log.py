@@ -43,12 +43,12 @@ def add_action(journal: Journal, game_id: int, seat: int, action: str, version: 
     n = int(row[0]) + 1
     now = journal.stamp()
     journal.write(
-        "INSERT INTO actions (game_id, n, seat, action, time, entered, entered_by, clock_set)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO actions (game_id, n, seat, action, time, entered, entered_by, clock_set,"
+        " version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (game_id, n, seat, action, now.at, entered if entered != action else None, by,
-         int(now.clock_set)),
+         int(now.clock_set), version),
     )
-    journal.touch(game_id, version)
+    journal.counted()  # the game's version and the journal's are the action's: one page
     return n
 
 

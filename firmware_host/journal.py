@@ -37,7 +37,7 @@ from firmware_host.journal_rows import (
     tournaments_of,
     version_of,
 )
-from firmware_host.journal_schema import connect, migrate
+from firmware_host.journal_schema import connect, migrate, settle_page_size
 from firmware_host.wall_clock import clock_is_set
 
 log = logging.getLogger(__name__)
@@ -86,14 +86,25 @@ class Journal:
                                "that its disk is not full") from None
         try:
             self._db = connect(self.path, read_only=False)
-            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if mode != "wal":
-                raise JournalError(f"journal {self.path}: WAL mode refused (got {mode})")
-            self._db.execute("PRAGMA synchronous = FULL")
+            fresh = not self._db.execute("SELECT 1 FROM sqlite_master").fetchone()
+            if fresh:  # a new file gets its page size before WAL mode writes its header
+                settle_page_size(self._db)
+            self._wal()
             migrate(self._db, self.path)
+            if not fresh:  # an older file is rewritten to it once, after its backup
+                settle_page_size(self._db)
+                self._wal()
         except sqlite3.DatabaseError as error:
             raise JournalError(f"journal {self.path}: {_explain(error)}") from None
         self._in_transaction = False
+        self._counted = False
+        self._version = version_of(self._db)
+
+    def _wal(self) -> None:
+        mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode != "wal":
+            raise JournalError(f"journal {self.path}: WAL mode refused (got {mode})")
+        self._db.execute("PRAGMA synchronous = FULL")
 
     def _check_not_lost(self, allow_empty: bool) -> None:
         """Refuse to start empty when a backup holds games (the journal was lost or wiped)."""
@@ -126,11 +137,15 @@ class Journal:
         except sqlite3.Error as error:
             raise self._failed(error) from None
         self._in_transaction = True
+        self._counted = False
         try:
-            version = self.version() + 1
-            self._db.execute("UPDATE meta SET value = ? WHERE key = 'version'", (str(version),))
+            version = self._version + 1
             yield version
+            if not self._counted:  # no row of this write carries its version: meta does
+                self._db.execute("UPDATE meta SET value = ? WHERE key = 'version'",
+                                 (str(version),))
             self._db.execute("COMMIT")
+            self._version = version
         except sqlite3.Error as error:
             with contextlib.suppress(sqlite3.Error):
                 self._db.execute("ROLLBACK")
@@ -156,6 +171,11 @@ class Journal:
             raise RuntimeError("journal writes must happen inside transaction()")
         return self._db.execute(sql, parameters)
 
+    def counted(self) -> None:
+        """This write's version is kept in a row it wrote (an action's): the change counter in
+        ``meta`` need not be written too (the version is read back as the largest of both)."""
+        self._counted = True
+
     def touch(self, game_id: int, version: int) -> None:
         """Mark the game changed at ``version`` (its live pages resume from there)."""
         self.write("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
@@ -179,7 +199,7 @@ class Journal:
 
     def version(self) -> int:
         """The journal's change counter (bumped by every transaction)."""
-        return version_of(self._db)
+        return self._version
 
     def games(self, status: str | None = None) -> list[GameRow]:
         """Every game (or those with ``status``), oldest first."""

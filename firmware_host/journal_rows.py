@@ -85,29 +85,38 @@ class TournamentRow:
 
 
 def version_of(db: sqlite3.Connection) -> int:
-    """The change counter stored in ``meta``."""
+    """The journal's change counter: the one in ``meta``, or the version of the last action
+    committed after it (an action keeps its version in its own row, not in ``meta``)."""
     row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-    return int(row[0]) if row else 0
+    acted = db.execute("SELECT MAX(version) FROM actions").fetchone()[0]
+    return max(int(row[0]) if row else 0, int(acted or 0))
+
+
+#: The version of a game's last action (its row's ``version`` is not written for actions).
+LAST_ACTED = ("(SELECT version FROM actions AS a WHERE a.game_id = games.id"
+              " ORDER BY a.n DESC LIMIT 1)")
 
 
 def games_of(db: sqlite3.Connection, status: str | None = None) -> list[GameRow]:
     """Decoded ``games`` rows from any connection."""
-    query = "SELECT * FROM games"
+    query = f"SELECT *, {LAST_ACTED} AS acted FROM games"
     rows = (
         db.execute(query + " WHERE status = ? ORDER BY id", (status,))
         if status
         else db.execute(query + " ORDER BY id")
     )
-    return [_game_row(row) for row in rows]
+    return [game_row(row) for row in rows]
 
 
 def game_of(db: sqlite3.Connection, game_id: int) -> GameRow | None:
     """The decoded ``games`` row of ``game_id``, or ``None``."""
-    row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-    return _game_row(row) if row is not None else None
+    row = db.execute(f"SELECT *, {LAST_ACTED} AS acted FROM games WHERE id = ?",
+                     (game_id,)).fetchone()
+    return game_row(row) if row is not None else None
 
 
-def _game_row(row: sqlite3.Row) -> GameRow:
+def game_row(row: sqlite3.Row) -> GameRow:
+    """A ``games`` row (``SELECT *``), decoded."""
     return GameRow(
         id=row["id"],
         game=row["game"],
@@ -119,7 +128,7 @@ def _game_row(row: sqlite3.Row) -> GameRow:
         status=row["status"],
         outcome=json.loads(row["outcome"]) if row["outcome"] else None,
         tournament=row["tournament"],
-        version=row["version"],
+        version=max(row["version"], row["acted"] or 0),
         join_codes=json.loads(row["join_codes"]) if row["join_codes"] else None,
         bots=_bots_of(row["bots"], len(json.loads(row["seats"]))),
         hints_off=bool(row["hints_off"]),
@@ -152,20 +161,22 @@ def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:
 def tournaments_of(db: sqlite3.Connection) -> list[TournamentRow]:
     """Decoded ``tournaments`` rows from any connection."""
     rows = db.execute("SELECT * FROM tournaments ORDER BY id")
-    return [
-        TournamentRow(
-            id=row["id"],
-            game=row["game"],
-            players=json.loads(row["players"]),
-            options=json.loads(row["options"]),
-            lock_order=json.loads(row["lock_order"]),
-            created=row["created"],
-            ended=row["ended"],
-            status=row["status"],
-            bots=_bots_of(row["bots"], len(json.loads(row["players"]))),
-        )
-        for row in rows
-    ]
+    return [tournament_row(row) for row in rows]
+
+
+def tournament_row(row: sqlite3.Row) -> TournamentRow:
+    """A ``tournaments`` row (``SELECT *``), decoded."""
+    return TournamentRow(
+        id=row["id"],
+        game=row["game"],
+        players=json.loads(row["players"]),
+        options=json.loads(row["options"]),
+        lock_order=json.loads(row["lock_order"]),
+        created=row["created"],
+        ended=row["ended"],
+        status=row["status"],
+        bots=_bots_of(row["bots"], len(json.loads(row["players"]))),
+    )
 
 
 

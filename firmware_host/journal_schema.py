@@ -246,9 +246,41 @@ def _migrate_7(db: sqlite3.Connection) -> None:
     db.execute("UPDATE actions SET clock_set = 0 WHERE time < ?", floor)
 
 
+def _migrate_8(db: sqlite3.Connection) -> None:
+    """An action costs an SD card one page (issue 32): the actions are one B-tree keyed by game
+    and number (``WITHOUT ROWID``: no separate key index to write), and each carries the
+    journal's version it was committed at, so neither its game's row nor the change counter in
+    ``meta`` is written for it (both are read back as the larger of theirs and the actions')."""
+    _run(
+        db,
+        """
+        CREATE TABLE actions_by_game (
+            game_id INTEGER NOT NULL REFERENCES games(id),
+            n INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            time TEXT NOT NULL,
+            undone TEXT,
+            entered TEXT,
+            entered_by TEXT,
+            clock_set INTEGER NOT NULL DEFAULT 1,
+            version INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, n)
+        ) WITHOUT ROWID;
+        INSERT INTO actions_by_game (game_id, n, seat, action, time, undone, entered,
+                                     entered_by, clock_set)
+            SELECT game_id, n, seat, action, time, undone, entered, entered_by, clock_set
+            FROM actions;
+        DROP TABLE actions;
+        ALTER TABLE actions_by_game RENAME TO actions
+        """
+    )
+
+
 #: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
-    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7)
+    _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7,
+    _migrate_8)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -272,6 +304,22 @@ def read_only(path: Path) -> sqlite3.Connection:
         raise JournalError(f"journal {path}: {error}") from None
 
 
+#: The journal's page size: an action is one page of the write-ahead log, and an SD card is
+#: written in 4 KiB pages, so a 1 KiB frame rarely dirties more than one (issue 32).
+PAGE_SIZE = 1024
+
+
+def settle_page_size(db: sqlite3.Connection) -> None:
+    """Give a new journal :data:`PAGE_SIZE` pages, and rewrite an older one to them (once, out
+    of WAL mode: ``VACUUM`` copies the file; the caller has it to itself and a backup of it)."""
+    if db.execute("PRAGMA page_size").fetchone()[0] == PAGE_SIZE:
+        return
+    empty = db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] == 0
+    if not empty:
+        db.execute("PRAGMA journal_mode = DELETE")
+    db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+    if not empty:
+        db.execute("VACUUM")
 
 
 def schema_version(db: sqlite3.Connection) -> int:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response
 from jinja2 import FileSystemBytecodeCache
@@ -16,37 +16,10 @@ from firmware_host.session_api import SessionApi
 from firmware_host.simulator import Simulator
 from web_panel.games import PanelGames, builtin_panel_games
 from web_panel.panel_state import EXTENSION, make_state
+from web_panel.serving import RECOMMENDED_THREADS, WAITRESS_SETTINGS
 
 if TYPE_CHECKING:
     from web_panel.club import ClubPanel
-
-#: Waitress threads the panel needs for its pages and actions: served by
-#: :func:`web_panel.serving.create_server`, live streams hold none (60 phones stream on 16).
-RECOMMENDED_THREADS = 16
-
-#: How waitress should serve the panel (:func:`web_panel.serving.create_server` applies them):
-#: - ``channel_request_lookahead=1``: a connection stays readable while its request runs (or
-#:   its stream is fed), so a live stream learns at once that its phone hung up;
-#: - ``outbuf_high_watermark``: a never-ending response (a live stream) gets a fresh output
-#:   buffer every 32 KiB, and the sent ones are dropped. Waitress keeps what a response has
-#:   sent until its buffer is replaced: once one write of 8 KiB or more (a phone's first, whole
-#:   view) has turned a stream's buffer into a growing ``BytesIO``, every later event stays in
-#:   it up to the watermark — with waitress's default (16 MiB) every byte a stream ever sent
-#:   stays in memory, then in a temporary file; at 256 KiB, 30 phones could hold 7.5 MiB. A
-#:   writer waits only while more than the watermark is unsent (a phone too slow to read),
-#:   which also bounds what a stalled phone makes the box hold.
-class ServerSettings(TypedDict):
-    """The waitress settings the panel needs (see :data:`WAITRESS_SETTINGS`)."""
-
-    channel_request_lookahead: int
-    outbuf_high_watermark: int
-
-
-WAITRESS_SETTINGS: ServerSettings = {
-    "channel_request_lookahead": 1,
-    "outbuf_high_watermark": 32 * 1024,
-}
-
 
 def create_app(
     session: SessionApi,

@@ -20,6 +20,11 @@ progress takes no other request, and its output is flushed under the connection'
 the stream thread's writes take too); the queue's second dispatch of the connection finds it
 handed over and returns. Ending the stream ends the response and closes the connection.
 
+What one device may hold (``web_panel.client_limits``): the server refuses a device's connection
+past its share as it accepts it, and once a second closes any connection that has owed a whole
+request for longer than the request timeout (a connection answering a request, a live stream
+included, owes none).
+
 >>> server = create_server(app, host="127.0.0.1", port=8080, threads=16)  # doctest: +SKIP
 >>> server.run()  # doctest: +SKIP
 """
@@ -28,21 +33,60 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, cast
 
+from waitress.adjustments import Adjustments
 from waitress.buffers import OverflowableBuffer
 from waitress.channel import HTTPChannel
-from waitress.server import BaseWSGIServer
-from waitress.server import create_server as create_waitress_server
-from waitress.task import WSGITask
+from waitress.server import MultiSocketServer, TcpWSGIServer
+from waitress.task import ThreadedTaskDispatcher, WSGITask
 from waitress.wasyncore import file_dispatcher, loop
 
+from web_panel.client_limits import (
+    CONNECTIONS_PER_CLIENT,
+    REQUEST_TIMEOUT,
+    ClientTable,
+    client_of,
+    refuse,
+)
 from web_panel.live_streams import Connection
+
+#: Waitress threads the panel needs for its pages and actions: served by
+#: :func:`web_panel.serving.create_server`, live streams hold none (60 phones stream on 16).
+RECOMMENDED_THREADS = 16
+
+#: How waitress should serve the panel (:func:`web_panel.serving.create_server` applies them):
+#: - ``channel_request_lookahead=1``: a connection stays readable while its request runs (or
+#:   its stream is fed), so a live stream learns at once that its phone hung up;
+#: - ``outbuf_high_watermark``: a never-ending response (a live stream) gets a fresh output
+#:   buffer every 32 KiB, and the sent ones are dropped. Waitress keeps what a response has
+#:   sent until its buffer is replaced: once one write of 8 KiB or more (a phone's first, whole
+#:   view) has turned a stream's buffer into a growing ``BytesIO``, every later event stays in
+#:   it up to the watermark — with waitress's default (16 MiB) every byte a stream ever sent
+#:   stays in memory, then in a temporary file; at 256 KiB, 30 phones could hold 7.5 MiB. A
+#:   writer waits only while more than the watermark is unsent (a phone too slow to read),
+#:   which also bounds what a stalled phone makes the box hold.
+class ServerSettings(TypedDict):
+    """The waitress settings the panel needs (see :data:`WAITRESS_SETTINGS`)."""
+
+    channel_request_lookahead: int
+    outbuf_high_watermark: int
+
+
+WAITRESS_SETTINGS: ServerSettings = {
+    "channel_request_lookahead": 1,
+    "outbuf_high_watermark": 32 * 1024,
+}
+#: Connections the server holds at once (waitress's default, 100, is 60 phones' streams and
+#: a kept-alive connection beside some of them; ``select`` takes descriptors up to 1024).
+CONNECTION_LIMIT = 256
 
 #: The WSGI environ key of the callable a response uses to hand its stream over.
 HAND_OVER = "tabletop.hand_over"
+
 
 class Streamed(Protocol):
     """What a view hands over (:class:`web_panel.live_streams.Handover`)."""
@@ -97,6 +141,40 @@ class _LiveChannel(HTTPChannel):
     task_class = _LiveTask
     #: The task whose stream this connection carries, once handed over.
     handed: _LiveTask | None = None
+    #: The device this connection counts against (``None`` once counted closed).
+    client: str | None = None
+    #: Since when (``time.monotonic()``: a Pi without a clock jumps when it learns the time)
+    #: the connection owes a whole request: from its opening, or from its next request's first
+    #: byte; ``None`` while it owes none (a request whole, or none begun since the last).
+    owed_since: float | None = None
+
+    def __init__(self, server: Any, sock: Any, addr: Any, adj: Adjustments,
+                 map: dict[int, Any] | None = None) -> None:
+        self.owed_since = time.monotonic()
+        super().__init__(server, sock, addr, adj, map)
+        self.client = client_of(addr)
+        server.clients.add(self.client)
+
+    def received(self, data: bytes) -> bool:
+        done: bool = super().received(data)
+        if self.request is None:
+            self.owed_since = None  # every request begun is whole
+        elif self.owed_since is None:
+            self.owed_since = time.monotonic()  # the first bytes of the next request
+        return done
+
+    def overdue(self, now: float, timeout: float) -> bool:
+        """Whether the connection has owed a whole request for over ``timeout`` seconds while
+        none of its requests is being answered (a live stream is an answer in progress)."""
+        owed = self.owed_since
+        return owed is not None and now - owed > timeout and not self.requests
+
+    def del_channel(self, map: Any = None) -> None:
+        super().del_channel(map)
+        client, self.client = self.client, None
+        if client is not None:
+            server: Any = self.server  # a _PanelServer (waitress's stubs know the base)
+            server.clients.release(client)
 
     def service(self) -> None:
         if self.handed is not None:
@@ -180,23 +258,63 @@ class _StreamConnection:
         channel.server.pull_trigger()
 
 
+class _PanelServer(TcpWSGIServer):
+    """Waitress's TCP server, refusing a device past its share of connections and closing
+    connections that owe a request for too long (``web_panel.client_limits``)."""
+
+    channel_class = _LiveChannel
+    effective_host: str
+    effective_port: int
+
+    def __init__(self, app: Any, sockets: dict[int, Any], *, clients: ClientTable,
+                 request_timeout: float, **settings: Any) -> None:
+        self.clients = clients
+        self.request_timeout = request_timeout
+        super().__init__(app, sockets, **settings)
+
+    def accept(self) -> tuple[Any, Any] | None:
+        # refused before waitress builds a connection for it: one send and a close
+        pair: tuple[Any, Any] | None = super().accept()
+        if pair is not None and self.clients.full(client_of(pair[1])):
+            refuse(pair[0])
+            return None
+        return pair
+
+    def maintenance(self, now: float) -> None:
+        super().maintenance(now)  # type: ignore[arg-type]  # waitress gives it time.time()
+        # every ``cleanup_interval`` (one second here), with the loop's own wake-ups
+        clock = time.monotonic()
+        channels = cast(dict[int, _LiveChannel], self.active_channels)  # the stubs say one
+        for channel in channels.values():
+            if channel.overdue(clock, self.request_timeout):
+                channel.will_close = True  # closed by the loop's next turn, as waitress does
+
+
 def create_server(app: Any, *, host: str, port: int, threads: int | None = None,
-                  **settings: Any) -> Any:
+                  per_client: int = CONNECTIONS_PER_CLIENT,
+                  request_timeout: float = REQUEST_TIMEOUT, **settings: Any) -> Any:
     """A waitress server for the panel ``app`` (any WSGI callable that serves it), with the
-    settings the panel needs (``web_panel.WAITRESS_SETTINGS``) and live streams handed over;
-    ``threads`` serve pages and actions (default ``web_panel.RECOMMENDED_THREADS``);
-    ``settings`` are further waitress adjustments (``channel_timeout``, ``ident``, ...)."""
-    from web_panel import RECOMMENDED_THREADS, WAITRESS_SETTINGS
-
+    settings the panel needs (``WAITRESS_SETTINGS``) and live streams handed over;
+    ``threads`` serve pages and actions (default ``RECOMMENDED_THREADS``);
+    ``per_client`` connections one device may hold, ``request_timeout`` the seconds a
+    connection has to deliver a whole request (``web_panel.client_limits``); ``settings`` are
+    further waitress adjustments (``channel_timeout``, ``ident``, ...). Built as waitress's
+    own ``create_server`` builds it, for TCP: one server per address the host resolves to."""
     threads = RECOMMENDED_THREADS if threads is None else threads
-
+    adj = Adjustments(host=host, port=port, threads=threads,
+                      **{"cleanup_interval": 1, "connection_limit": CONNECTION_LIMIT,
+                         **WAITRESS_SETTINGS, **settings})
+    dispatcher = ThreadedTaskDispatcher()
+    dispatcher.set_thread_count(adj.threads)
     sockets: dict[int, Any] = {}
-    server = create_waitress_server(app, map=sockets, host=host, port=port, threads=threads,
-                                    **{**WAITRESS_SETTINGS, **settings})
-    for listening in list(sockets.values()):  # one per address the host resolved to
-        if isinstance(listening, BaseWSGIServer):
-            listening.channel_class = _LiveChannel
-    return server
+    clients = ClientTable(per_client)  # a device's connections to every address count together
+    servers = [_PanelServer(app, sockets, clients=clients, request_timeout=request_timeout,
+                            dispatcher=dispatcher, adj=adj, sockinfo=sockinfo)
+               for sockinfo in adj.listen]
+    if len(servers) == 1:
+        return servers[0]
+    return MultiSocketServer(sockets, adj, [(s.effective_host, s.effective_port)
+                                            for s in servers], dispatcher, servers[-1].log_info)
 
 
 class Loop:

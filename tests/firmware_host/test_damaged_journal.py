@@ -33,13 +33,14 @@ from firmware_host.backups import backups
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.errors import JournalDamaged
 from firmware_host.journal_check import examine, wal_problem
+from firmware_host.journal_schema import PAGE_SIZE
 from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port, tabletop
 from tests.firmware_host.ui.conftest import has_line
 from tests.web_panel.served import CSRF, make_app
 
 PIN = "246813"
 EXIT_JOURNAL = 3
-PAGE = 4096
+PAGE = PAGE_SIZE  # the journal's own pages
 
 
 def finished_game(box: Companion, secret: str = "1-2-3") -> int:
@@ -92,7 +93,7 @@ def damage_index_page(journal: Path) -> None:
 
 
 def damage_middle(journal: Path) -> None:
-    overwrite(journal, journal.stat().st_size // PAGE // 2 * PAGE, PAGE)
+    overwrite(journal, journal.stat().st_size // PAGE // 2 * PAGE, 4096)
 
 
 def damage_header(journal: Path) -> None:

@@ -21,6 +21,7 @@ from waitress import wasyncore
 
 from firmware_host.companion import Companion
 from web_panel import WAITRESS_SETTINGS, close_app, create_app
+from web_panel.client_limits import REQUEST_TIMEOUT
 from web_panel.serving import Loop, create_server
 
 HOST_PIN = "246813"
@@ -59,18 +60,23 @@ class Served:
 
 
 @contextmanager
-def serve(app: Flask, threads: int = 12, hand_over: bool = True) -> Iterator[Served]:
+def serve(app: Flask, threads: int = 12, hand_over: bool = True, per_client: int = 256,
+          request_timeout: float = REQUEST_TIMEOUT) -> Iterator[Served]:
     """Serve ``app`` with waitress on 127.0.0.1 (a free port), as the daemon serves it
     (``web_panel.serving``: live streams handed over to one feeding thread), until the
     block ends;
     ``hand_over=False``: plain waitress with the panel's settings, each stream holding its
-    request's thread (how any other WSGI server runs the panel).
+    request's thread (how any other WSGI server runs the panel);
+    ``per_client``: connections one address may hold (every test phone comes from 127.0.0.1
+    unless it says otherwise, so more than a device's ``CONNECTIONS_PER_CLIENT``);
+    ``request_timeout``: seconds a connection has to send a whole request.
 
     The server's loop runs in its own thread and is also closed there (closing its sockets from
     another thread while it waits in ``select`` would pull the descriptors from under it).
     """
     if hand_over:
         server = create_server(app, host="127.0.0.1", port=0, threads=threads,
+                               per_client=per_client, request_timeout=request_timeout,
                                channel_timeout=30)
     else:
         server = waitress.create_server(app, host="127.0.0.1", port=0, threads=threads,
@@ -102,14 +108,22 @@ def make_app(companion: Companion, **config: Any) -> Flask:
 
 @dataclass
 class Phone:
-    """A browser-like HTTP client with its own cookie jar (one phone, one person)."""
+    """A browser-like HTTP client with its own cookie jar (one phone, one person);
+    ``source``: the loopback address it connects from (one per device), else the system's."""
 
     served: Served
     cookies: dict[str, str] = field(default_factory=dict)
+    source: str | None = None
+
+    def connect(self) -> http.client.HTTPConnection:
+        """A connection to the served panel, from ``source``."""
+        return http.client.HTTPConnection(
+            self.served.host, self.served.port, timeout=TIMEOUT,
+            source_address=None if self.source is None else (self.source, 0))
 
     def request(self, method: str, path: str, body: Any = None,
                 headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
-        conn = http.client.HTTPConnection(self.served.host, self.served.port, timeout=TIMEOUT)
+        conn = self.connect()
         sent = dict(headers or {})
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -159,8 +173,7 @@ class EventStream:
     """A server-sent event stream read off a real socket, event by event."""
 
     def __init__(self, phone: Phone, path: str, headers: dict[str, str] | None = None) -> None:
-        self.conn = http.client.HTTPConnection(phone.served.host, phone.served.port,
-                                               timeout=TIMEOUT)
+        self.conn = phone.connect()
         sent = dict(headers or {})
         if phone.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in phone.cookies.items())
