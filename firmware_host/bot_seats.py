@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 #: Seconds a bot waits before it moves, so the table sees one move at a time.
 DELAY = 1.0
+#: How many games' bot seats are remembered (those looked at last; a game forgotten is only
+#: looked at again at its next change).
+LEVELS_KEPT = 256
 
 
 class BotSeats:
@@ -59,8 +62,8 @@ class BotSeats:
         #: (due, game id, seat) of each move waiting for its delay.
         self._due: list[tuple[float, int, int]] = []
         self._closed = False
-        #: Per game seen, its bot seats' levels (fixed for a game's life); games without any
-        #: are never looked at again.
+        #: Per game seen lately (at most :data:`LEVELS_KEPT`, an ended one dropped), its bot
+        #: seats' levels (fixed unless reseated); games without any are not looked at again.
         self._levels: dict[int, list[str | None]] = {}
         self._thread = threading.Thread(target=self._run, name="bots", daemon=True)
 
@@ -126,8 +129,15 @@ class BotSeats:
     def _schedule(self, game_id: int) -> None:
         """Plan a move for every bot seat of the game that is to act (once per seat)."""
         summary = self.session.summary(game_id)
-        bots = self._levels[game_id] = summary["bots"]
-        if summary["status"] != "active" or not any(bots):
+        bots = summary["bots"]
+        with self._wake:  # as :meth:`changed` (on the session thread) forgets a game
+            if summary["status"] != "active":
+                self._levels.pop(game_id, None)
+                return
+            self._levels[game_id] = bots
+            while len(self._levels) > LEVELS_KEPT:
+                del self._levels[next(iter(self._levels))]
+        if not any(bots):
             return
         waiting = {(g, s) for _, g, s in self._due}
         for seat in self._bot_turns(game_id, bots):

@@ -103,7 +103,7 @@ class CompanionReads:
 
     def tournaments(self) -> list[TournamentInfo]:
         """Every tournament, newest first."""
-        return [t.describe() for t in self._snapshots.tournaments()]
+        return [t.describe() for t in self._read.tournaments()]
 
     def status(self) -> Status:
         """The box's health for the panel: the device's, the hardware mode, and whether the

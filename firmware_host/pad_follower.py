@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -84,8 +85,9 @@ class PadFollower:
         self._menu: Menu | None = None
         #: A refusal or note shown over everything until the next key: (title, text).
         self._notice: tuple[str, str] | None = None
-        #: Ended games whose results were read (OK), so they are never shown again.
-        self._dismissed: set[int] = set()
+        #: Ended games whose results were read (OK), so they are never shown again (the last
+        #: few: the pad's game never goes back to an older one).
+        self._dismissed: deque[int] = deque(maxlen=16)
 
     @property
     def game_id(self) -> int | None:
@@ -182,7 +184,7 @@ class PadFollower:
                 return on
             self._on = None
             if status == "finished" and on.state.done:
-                self._dismissed.add(on.game_id)
+                self._dismissed.append(on.game_id)
             if on.game_id == pad["game"] and status != "active":
                 self._move_on()
                 pad = self.session.pad()

@@ -1,31 +1,31 @@
 """The read side: views, history, replay and standings, from snapshots and the journal.
 
 Nothing here runs on the session thread or waits for it: views come from the published
-snapshots; games that ended before this run, and replays, are rebuilt from the journal through a
-reader's own connection. Costly public facts (UNLOCK's codes remaining) are computed once per
-change — in the background right after it, or by the first reader — and never under a lock that
-other readers need.
+snapshots; the history, the standings and the ended tournaments are queries on the journal
+(:mod:`firmware_host.ended_games`), and the final states of ended games no longer kept, and
+replays, are rebuilt from it, through a reader's own connection. Costly public facts (UNLOCK's
+codes remaining) are computed once per change — in the background right after it, or by the
+first reader — and never under a lock that other readers need.
 """
 
 from __future__ import annotations
 
 import logging
-import sqlite3
-from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from firmware_host.errors import JournalError, NoSuchGame, NotAllowed, StorageError
+from firmware_host.errors import NoSuchGame, NotAllowed
 from firmware_host.games import BoxGame
 from firmware_host.journal_check import DamageAlarm
+from firmware_host.journal_reader import JournalReader
 from firmware_host.journal_rows import ActionRow, GameRow, actions_of, game_of
-from firmware_host.journal_schema import read_only
 from firmware_host.seats import check_seat, seat_of
 from firmware_host.session_api import GameSummary, Move, ReplayStep, Standing, View
 from firmware_host.session_state import abandoned_state
 from firmware_host.shared_results import SharedResults
 from firmware_host.snapshots import GameSnapshot, Snapshots
+from firmware_host.tournaments import Tournament
 from rules import CHANCE
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,8 @@ log = logging.getLogger(__name__)
 #: game's public extras add their own.
 SESSION_KEYS = ("game_id", "status", "version", "can_undo", "claimed", "bots", "hints")
 
-#: How many ended games' final states, and games' public extras, are kept.
+#: How many ended games' final states (rebuilt from the journal), and games' public extras, are
+#: kept.
 ENDED_STATES = 32
 EXTRAS = 64
 #: How many games' move lists (each at one version) are kept.
@@ -50,7 +51,8 @@ class ReadSide:
         self.journal_path = journal_path
         self.alarm = alarm
         self.snapshots = snapshots
-        self._ended: SharedResults[int, Any] = SharedResults(ENDED_STATES)
+        self._reader = JournalReader(journal_path, alarm)
+        self._ended_states: SharedResults[int, Any] = SharedResults(ENDED_STATES)
         self._extras: SharedResults[tuple[int, int], dict[str, Any]] = SharedResults(EXTRAS)
         self._moves: SharedResults[tuple[int, int], list[Move]] = SharedResults(MOVE_LISTS)
         self._warmer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="extras")
@@ -64,14 +66,23 @@ class ReadSide:
         return self.snapshots.game(game_id).summary()
 
     def games(self, status: str | None = None) -> list[GameSummary]:
-        """Summaries of every game (or those with ``status``), newest first."""
-        return [g.summary() for g in self.snapshots.games()
-                if status is None or g.status == status]
+        """Summaries of every game (or those with ``status``), newest first: the live ones from
+        their snapshots, the ended ones from the journal."""
+        live = [g.summary() for g in self.snapshots.live()] if status in (None, "active") else []
+        if status == "active":
+            return live
+        ended = self._ended_summaries(status, None)
+        return sorted(live + ended, key=lambda g: g["id"], reverse=True) if live else ended
 
     def history(self, limit: int = 50) -> list[GameSummary]:
-        """Finished and abandoned games, newest first."""
-        ended = [g for g in self.snapshots.games() if g.status != "active"]
-        return [g.summary() for g in ended[: max(0, limit)]]
+        """Finished and abandoned games, newest first (a query on the journal)."""
+        return self._ended_summaries(None, max(0, limit))
+
+    def _ended_summaries(self, status: str | None, limit: int | None) -> list[GameSummary]:
+        journal = self.snapshots.journal
+        if journal is None:
+            return []
+        return journal.summaries(status, limit, self.snapshots.live_ids())
 
     def view(self, game_id: int, seat: int | None) -> View:
         """The rules' view of the game for ``seat`` (``None``: a spectator), its public extras,
@@ -156,28 +167,17 @@ class ReadSide:
 
     def standings(self, game: str | None = None) -> list[Standing]:
         """Every player by name over the finished games (of ``game``, or all), ranked by wins
-        then points; abandoned games count for nothing."""
-        table: dict[str, Standing] = {}
-        for snap in self.snapshots.games():
-            if snap.status != "finished" or (game is not None and snap.game != game):
-                continue
-            outcome: Mapping[str, Any] = snap.outcome or {}
-            winners = outcome.get("winners") or []
-            scores = outcome.get("scores")
-            for seat, name in enumerate(snap.seats):
-                row = table.setdefault(
-                    name, {"name": name, "played": 0, "won": 0, "points": 0, "rank": 0})
-                row["played"] += 1
-                row["won"] += seat in winners
-                if isinstance(scores, list | tuple) and seat < len(scores):
-                    score = scores[seat]
-                    row["points"] += score if isinstance(score, int) else 0
-        ranked = sorted(table.values(), key=lambda r: (-r["won"], -r["points"], r["name"]))
-        for position, row in enumerate(ranked):
-            same = position and (ranked[position - 1]["won"], ranked[position - 1]["points"]) == (
-                row["won"], row["points"])
-            row["rank"] = ranked[position - 1]["rank"] if same else position + 1
-        return ranked
+        then points; abandoned games count for nothing (summed on the journal, in SQL)."""
+        journal = self.snapshots.journal
+        return journal.standings(game, self.snapshots.live_ids()) if journal is not None else []
+
+    def tournaments(self) -> list[Tournament]:
+        """Every tournament, newest first: those going on from their snapshots, the ended ones
+        from the journal."""
+        live = self.snapshots.live_tournaments()
+        journal = self.snapshots.journal
+        ended = journal.tournaments({t.id for t in live}) if journal is not None else []
+        return sorted([*live, *ended], key=lambda t: t.id, reverse=True)
 
     # --- public extras ------------------------------------------------------------------------
     def warm(self, game_id: int) -> None:
@@ -196,8 +196,9 @@ class ReadSide:
 
     # --- the journal --------------------------------------------------------------------------
     def _ended_state(self, snap: GameSnapshot) -> Any:
-        """The final state of a game that ended before this run, rebuilt once and kept."""
-        return self._ended.get(snap.id, lambda: self._rebuild_ended(snap))
+        """The final state of an ended game read from the journal (it ended before this run, or
+        its snapshot was not kept), rebuilt once and kept."""
+        return self._ended_states.get(snap.id, lambda: self._rebuild_ended(snap))
 
     def _rebuild_ended(self, snap: GameSnapshot) -> Any:
         row, actions = self._read_game(snap.id)
@@ -206,27 +207,11 @@ class ReadSide:
 
     def _read_game(self, game_id: int) -> tuple[GameRow, list[ActionRow]]:
         """A game's row and live actions, through a reader's own connection."""
-        self.alarm.check()
-        try:
-            db = read_only(self.journal_path)
-        except JournalError as error:
-            raise StorageError(f"the journal could not be read ({error})") from None
-        try:
+        with self._reader.connection() as db:
             row = game_of(db, game_id)
             if row is None:
                 raise NoSuchGame(f"there is no game {game_id!r}")
             return row, actions_of(db, game_id)
-        except sqlite3.Error as error:
-            raise self._failed(error) from None
-        finally:
-            db.close()
-
-    def _failed(self, error: sqlite3.Error) -> StorageError:
-        """Why a read failed: damage (reported to the alarm) or the storage."""
-        translated = self.alarm.translate(error)
-        if isinstance(translated, StorageError):
-            return translated
-        return StorageError(f"the journal could not be read ({error})")
 
 
 def replay_what_applies(box: BoxGame, row: GameRow, actions: list[ActionRow]) -> Any:

@@ -1,12 +1,16 @@
-"""The session at start: every unfinished game rebuilt from the journal, the tournaments, the
-pad's choice and the host sessions — what the commands of the last run left."""
+"""The session at start: every unfinished game rebuilt from the journal, the tournaments going
+on, the pad's choice and the host sessions — what the commands of the last run left. The games
+and tournaments that ended stay in the journal, read when asked
+(:mod:`firmware_host.ended_games`)."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
+from firmware_host.ended_games import EndedGames
 from firmware_host.game_log import end_game, end_tournament
+from firmware_host.history_rows import newest_game_of, tournament_games_of
+from firmware_host.journal_reader import JournalReader
 from firmware_host.journal_rows import (
     hints_used_of,
     holders_of,
@@ -27,14 +31,14 @@ def restore(session: Session) -> None:
     """Rebuild every unfinished game by replaying its actions through the rules (on the
     session thread, before any command)."""
     journal = session.journal
+    session.snapshots.read_ended_from(
+        EndedGames(JournalReader(journal.path, journal.alarm), session.games),
+        newest_game_of(journal.db))
     games: dict[int, GameSnapshot] = {}
-    for row in journal.games():
+    for row in journal.games("active"):
         box = session.games.get(row.game)
         if box is None:
             log.error("game %d: the rules of %r are not available", row.id, row.game)
-            continue
-        if row.status != "active":
-            games[row.id] = session.ended_snapshot(row, box, None)
             continue
         actions = journal.actions(row.id)
         try:
@@ -44,10 +48,7 @@ def restore(session: Session) -> None:
             log.error("game %d (%s) cannot be replayed; it is abandoned: %s",
                       row.id, row.game, error)
             with journal.transaction() as version:
-                ended_at = end_game(journal, row.id, "abandoned", None, version)
-            row = replace(row, status="abandoned", ended=ended_at.at,
-                          ended_clock_set=ended_at.clock_set, version=version)
-            games[row.id] = session.ended_snapshot(row, box, None)
+                end_game(journal, row.id, "abandoned", None, version)
             continue
         live = Live(row, box, state, actions, previous, tokens_of(journal.db, row.id),
                     holders_of(journal.db, row.id),
@@ -56,14 +57,14 @@ def restore(session: Session) -> None:
         games[row.id] = live_snapshot(live, row.version)
         log.info("game %d (%s) restored after %d actions", row.id, row.game, len(actions))
     tournaments = {}
-    for t in journal.tournaments():
+    going_on = [t for t in journal.tournaments() if t.status == "active"]
+    played = tournament_games_of(journal.db, [t.id for t in going_on])
+    for t in going_on:
         box = session.games.get(t.game)
         if box is None or box.tournament is None:
             log.error("tournament %d: %r has no tournaments here", t.id, t.game)
             continue
-        played = sorted((g for g in games.values() if g.tournament == t.id), key=lambda g: g.id)
-        tournaments[t.id] = Tournament.from_row(
-            box.tournament, t, [(g.id, g.status, g.outcome) for g in played])
+        tournaments[t.id] = Tournament.from_row(box.tournament, t, played[t.id])
     saved = setting_of(journal.db, "pad") or {}
     by = saved.get("by", "none")
     session.pad = PadChoice(saved.get("game") if isinstance(saved.get("game"), int) else None,

@@ -11,19 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from firmware_host.ended_games import ended_snapshot
 from firmware_host.errors import NotAllowed
 from firmware_host.games import BoxGame, Registry
 from firmware_host.journal import Journal
-from firmware_host.journal_rows import (
-    ActionRow,
-    GameRow,
-    SeatHolder,
-    hints_used_of,
-    holders_of,
-    tokens_of,
-)
-from firmware_host.session_api import GameStatus, PadChooser
-from firmware_host.snapshots import Deferred, GameSnapshot, Snapshots
+from firmware_host.journal_rows import ActionRow, GameRow, SeatHolder
+from firmware_host.session_api import PadChooser
+from firmware_host.snapshots import Deferred, GameSnapshot, Snapshots, claimed
 
 
 @dataclass(frozen=True)
@@ -71,19 +65,7 @@ class Session:
 
     def ended_snapshot(self, row: GameRow, box: BoxGame, state: Any) -> GameSnapshot:
         """The snapshot of a game that has ended (``state``: its final state if known)."""
-        db = self.journal.db
-        tokens = tokens_of(db, row.id)
-        status: GameStatus = "finished" if row.status == "finished" else "abandoned"
-        return GameSnapshot(
-            id=row.id, game=row.game, box=box, status=status, seats=tuple(row.seats),
-            claimed=claimed(set(tokens.values()), row.bots, len(row.seats)),
-            created=row.created, ended=row.ended, outcome=row.outcome,
-            tournament=row.tournament, version=row.version, state=state,
-            undo_check=Deferred.known("the game has ended"), tokens=tokens,
-            holders=holders_of(db, row.id), join_codes=None, bots=row.bots,
-            hints_off=row.hints_off, hints_used=hints_used_of(db, row.id, len(row.seats)),
-            created_clock_set=row.created_clock_set, ended_clock_set=row.ended_clock_set,
-        )
+        return ended_snapshot(self.journal.db, row, box, state)
 
 
 def live_snapshot(live: Live, version: int) -> GameSnapshot:
@@ -112,11 +94,6 @@ def _undo_check(live: Live) -> Deferred[str | None]:
         return Deferred.known("there is no action to take back")
     box, before, last, after = live.box, live.previous, live.actions[-1], live.state
     return Deferred(lambda: box.undo_refusal(before, last.seat, last.action, after))
-
-
-def claimed(held: set[int], bots: tuple[str | None, ...], seats: int) -> tuple[bool, ...]:
-    """Per seat, whether a phone or the box (a bot) holds it."""
-    return tuple(s in held or (s < len(bots) and bots[s] is not None) for s in range(seats))
 
 
 def abandoned_state(box: BoxGame, state: Any) -> Any:

@@ -1,7 +1,8 @@
 """Results computed once and shared: a small LRU map whose values are built outside its lock.
 
-The read side keeps costly public facts (UNLOCK's codes remaining) and the states of games ended
-before this run here; the panel keeps the views its live streams share. A key's value is built
+The read side keeps costly public facts (UNLOCK's codes remaining) and the states of ended games
+here, the snapshots the games that ended lately; the panel keeps the views its live streams
+share. A key's value is built
 by the first reader that asks for it; readers of the same key wait for that one build, and
 readers of other keys never wait behind it: no lock is held while a value is built.
 """
@@ -49,6 +50,21 @@ class SharedResults(Generic[K, V]):
                     del self._results[key]
             raise
         return future.result()
+
+    def put(self, key: K, value: V) -> None:
+        """Keep ``value`` for ``key`` (the most recently used), replacing what was there."""
+        future: Future[V] = Future()
+        future.set_result(value)
+        with self._lock:
+            self._results[key] = future
+            self._results.move_to_end(key)
+            while len(self._results) > self.size:
+                self._results.popitem(last=False)
+
+    def __len__(self) -> int:
+        """How many results are kept (or being built)."""
+        with self._lock:
+            return len(self._results)
 
     def peek(self, key: K) -> V | None:
         """The result for ``key`` if it is built, without building or waiting."""

@@ -3,6 +3,12 @@
 The session thread alone builds new snapshots (after the change is committed to the journal) and
 swaps them in; readers on any thread read the current ones without a lock and never wait for the
 session thread. Games are found by id in a dict.
+
+Memory is bounded by what is live, not by the history: the snapshots of the games being played
+and the tournaments going on are all here; of the ended ones, only the :data:`ENDED_KEPT` games
+and :data:`ENDED_TOURNAMENTS_KEPT` tournaments ended or looked up last, the others read from the
+journal when asked (:mod:`firmware_host.ended_games`) — committed before they were published,
+so a reader sees the same either way.
 """
 
 from __future__ import annotations
@@ -11,15 +17,27 @@ import copy
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from firmware_host.errors import NoSuchGame, NoSuchTournament
+from firmware_host.game_waits import GameWaits
 from firmware_host.games import BoxGame
 from firmware_host.journal_rows import SeatHolder
 from firmware_host.session_api import GameStatus, GameSummary
+from firmware_host.shared_results import SharedResults
 from firmware_host.tournaments import Tournament
 
+if TYPE_CHECKING:
+    from firmware_host.ended_games import EndedGames
+
 T = TypeVar("T")
+
+#: How many ended games' snapshots are kept (those ended or looked up last): more than the live
+#: streams the panel holds at once (64), so phones left on ended games never read the journal
+#: at each change. Each is ~1 KiB, with the final state of a game that ended in this run.
+ENDED_KEPT = 96
+#: How many ended tournaments are kept (those ended or looked up last).
+ENDED_TOURNAMENTS_KEPT = 16
 
 
 class Deferred(Generic[T]):
@@ -106,47 +124,95 @@ class GameSnapshot:
         }
 
 
+def claimed(held: set[int], bots: tuple[str | None, ...], seats: int) -> tuple[bool, ...]:
+    """Per seat, whether a phone or the box (a bot) holds it."""
+    return tuple(s in held or (s < len(bots) and bots[s] is not None) for s in range(seats))
+
+
 class Snapshots:
-    """The current snapshots, the change counter, and a way to wait for the next change."""
+    """The current snapshots — every live game and tournament, the ended ones kept — the change
+    counter, and a way to wait for the next change."""
 
     def __init__(self, version: int) -> None:
-        self._games: Mapping[int, GameSnapshot] = {}
+        self._live: Mapping[int, GameSnapshot] = {}
         self._tournaments: Mapping[int, Tournament] = {}
+        self._ended: SharedResults[int, GameSnapshot] = SharedResults(ENDED_KEPT)
+        self._ended_tournaments: SharedResults[int, Tournament] = SharedResults(
+            ENDED_TOURNAMENTS_KEPT)
+        #: Where the ended games are read (set at start: ``firmware_host.restore``).
+        self.journal: EndedGames | None = None
+        #: The newest game's id: a higher one is no game, without asking the journal.
+        self._newest = 0
         self._version = version
         self._changed = threading.Condition()
         #: Per game, woken only when that game changes (a live page waits on its own game).
-        self._game_changed: dict[int, threading.Condition] = {}
-        self._conditions = threading.Lock()
+        self._waits = GameWaits()
         #: Host sessions (token hash → expiry, ISO time), as the journal keeps them.
         self.host_sessions: Mapping[str, str] = {}
+
+    def read_ended_from(self, journal: EndedGames, newest: int) -> None:
+        """Read the ended games that are not kept from ``journal``; ``newest``: its newest
+        game's id."""
+        self.journal = journal
+        self._newest = max(self._newest, newest)
 
     # --- readers (any thread) -----------------------------------------------------------------
     def game(self, game_id: object) -> GameSnapshot:
         """The game ``game_id``, or :class:`NoSuchGame`."""
-        snap = self._games.get(game_id) if isinstance(game_id, int) else None
-        if snap is None:
-            raise NoSuchGame(f"there is no game {game_id!r}")
-        return snap
+        if isinstance(game_id, int):
+            snap = self._live.get(game_id)
+            if snap is not None:
+                return snap
+            journal = self.journal
+            if journal is not None and 0 < game_id <= self._newest:
+                try:
+                    return self._ended.get(game_id, lambda: journal.snapshot(game_id))
+                except NoSuchGame:  # not published yet, or published just now
+                    snap = self._live.get(game_id)
+                    if snap is not None:
+                        return snap
+        raise NoSuchGame(f"there is no game {game_id!r}")
 
-    def games(self) -> list[GameSnapshot]:
-        """Every game, newest first."""
-        return sorted(self._games.values(), key=lambda g: g.id, reverse=True)
+    def live(self) -> list[GameSnapshot]:
+        """The games being played, newest first."""
+        return sorted(self._live.values(), key=lambda g: g.id, reverse=True)
+
+    def live_ids(self) -> frozenset[int]:
+        """The ids of the games being played (as published)."""
+        return frozenset(self._live)
 
     def tournament(self, tid: object) -> Tournament:
         """The tournament ``tid``, or :class:`NoSuchTournament`."""
-        found = self._tournaments.get(tid) if isinstance(tid, int) else None
-        if found is None:
-            raise NoSuchTournament(f"there is no tournament {tid!r}")
-        return found
+        if isinstance(tid, int):
+            found = self._tournaments.get(tid)
+            if found is not None:
+                return found
+            journal = self.journal
+            if journal is not None and tid > 0:
+                try:
+                    return self._ended_tournaments.get(tid, lambda: journal.tournament(tid))
+                except NoSuchTournament:
+                    found = self._tournaments.get(tid)
+                    if found is not None:
+                        return found
+        raise NoSuchTournament(f"there is no tournament {tid!r}")
 
-    def tournaments(self) -> list[Tournament]:
-        """Every tournament, newest first."""
+    def live_tournaments(self) -> list[Tournament]:
+        """The tournaments going on, newest first."""
         return [self._tournaments[t] for t in sorted(self._tournaments, reverse=True)]
 
     @property
     def version(self) -> int:
         """The change counter of the last published change."""
         return self._version
+
+    def held(self) -> dict[str, int]:
+        """How many of each thing is held in memory: snapshots of live and of ended games and
+        tournaments, games with a waiter (each a condition) — bounded by what is live."""
+        return {"live games": len(self._live), "ended games": len(self._ended),
+                "live tournaments": len(self._tournaments),
+                "ended tournaments": len(self._ended_tournaments),
+                "games waited on": len(self._waits)}
 
     def wait_for_change(self, since: int, timeout: float) -> int:
         """Block until :attr:`version` exceeds ``since`` or ``timeout`` seconds pass."""
@@ -158,11 +224,7 @@ class Snapshots:
         """Block until the game's version exceeds ``since`` or ``timeout`` seconds pass; returns
         the game's version. Only a change of this game wakes the caller."""
         self.game(game_id)
-        with self._conditions:
-            condition = self._game_changed.setdefault(game_id, threading.Condition())
-        with condition:
-            condition.wait_for(lambda: self.game(game_id).version > since,
-                               timeout=max(0.0, timeout))
+        self._waits.wait(game_id, lambda: self.game(game_id).version > since, timeout)
         return self.game(game_id).version
 
     # --- the session thread -------------------------------------------------------------------
@@ -176,11 +238,22 @@ class Snapshots:
         """Swap in new snapshots of ``games`` and ``tournaments`` (the change is committed), then
         wake the waiters (``wait_for_change``, ``wait_for_game``: the live streams) — through
         ``later`` when given (``SessionThread.after``: once the change's own caller has its
-        answer)."""
+        answer). An ended game or tournament is kept among the ended ones before it leaves the
+        live ones, so a reader finds it all along."""
         if games:
-            self._games = {**self._games, **games}
+            ended = {i: g for i, g in games.items() if g.status != "active"}
+            for game_id, snap in ended.items():
+                self._ended.put(game_id, snap)
+            self._live = {**{i: g for i, g in self._live.items() if i not in ended},
+                          **{i: g for i, g in games.items() if i not in ended}}
+            self._newest = max(self._newest, *games)
         if tournaments:
-            self._tournaments = {**self._tournaments, **tournaments}
+            over = {i: t for i, t in tournaments.items() if t.status != "active"}
+            for tid, tournament in over.items():
+                self._ended_tournaments.put(tid, tournament)
+            self._tournaments = {
+                **{i: t for i, t in self._tournaments.items() if i not in over},
+                **{i: t for i, t in tournaments.items() if i not in over}}
         with self._changed:
             self._version = max(self._version, version)
         changed = list(games or ())
@@ -193,9 +266,4 @@ class Snapshots:
         """Wake whoever waits on a change, and on a change of these games."""
         with self._changed:
             self._changed.notify_all()
-        for game_id in game_ids:
-            with self._conditions:
-                condition = self._game_changed.get(game_id)
-            if condition is not None:
-                with condition:
-                    condition.notify_all()
+        self._waits.wake(game_ids)

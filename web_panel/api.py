@@ -49,7 +49,7 @@ def catalog() -> Response:
 
 @bp.get("/games")
 def games() -> Response:
-    return jsonify([g for g in panel().session.games() if g["status"] == "active"])
+    return jsonify(panel().session.games(status="active"))
 
 
 @bp.get("/games/<int:game_id>")

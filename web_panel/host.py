@@ -174,7 +174,7 @@ def play_again(game_id: int) -> Response:
     again = state.session.create_game(summary["game"], list(summary["seats"]),
                                       dict(options) if isinstance(options, dict) else None,
                                       bots=bots or None)
-    state.successors[game_id] = again
+    state.successors.add(game_id, again)
     return jsonify({"game_id": again, "url": url_for("pages.game", game_id=again)})
 
 

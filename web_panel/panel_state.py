@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -150,6 +150,30 @@ class StreamSlots:
             return self._changed.wait_for(lambda: self.held <= count, timeout)
 
 
+class Successors:
+    """Game → the game the host started from it with "play again", for the last ``size`` games
+    played again (a phone still on an older game's results is told there is no next game)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._next: OrderedDict[int, int] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def add(self, game_id: int, following: int) -> None:
+        with self._lock:
+            self._next[game_id] = following
+            while len(self._next) > self.size:
+                self._next.popitem(last=False)
+
+    def get(self, game_id: int) -> int | None:
+        with self._lock:
+            return self._next.get(game_id)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._next)
+
+
 @dataclass
 class PanelState:
     """What the panel's requests share (one per app)."""
@@ -167,8 +191,8 @@ class PanelState:
     #: How long one live stream lasts before the phone reconnects (and resumes).
     lifetime: float = 300.0
     closing: threading.Event = field(default_factory=threading.Event)
-    #: Game → the game the host started from it with "play again" (kept while the box runs).
-    successors: dict[int, int] = field(default_factory=dict)
+    #: Game → the game the host started from it with "play again" (the last few hundred).
+    successors: Successors = field(default_factory=Successors)
 
     def panel_game(self, game: str) -> PanelGame | None:
         """The panel's registration of ``game`` (``None``: the generic board draws it)."""

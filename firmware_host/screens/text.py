@@ -109,7 +109,12 @@ def shown_name(name: str, seat: int) -> str:
 Run = tuple[str, bool]
 
 
-@lru_cache(maxsize=4096)
+#: How many texts' cuts, widths and pixels are kept: a screen shows a dozen, the screens of a
+#: game a few dozen; more would only keep the names and numbers of games long over.
+TEXTS_KEPT = 256
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
 def _runs(text: str, lang: str) -> tuple[Run, ...]:
     """``text`` cut into runs of one font each (see the module docstring); the screens draw the
     same few texts again and again, so the cuts are kept."""
@@ -139,7 +144,7 @@ def _font(latin: bool) -> Font:
 _MARGIN = 4
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def _glyphs(run: str, latin: bool) -> Image.Image:
     """The pixels of ``run`` as a 1-bit mask with `_MARGIN` blank pixels around, drawn once: a
     screen is redrawn on every key with mostly the same words."""
@@ -157,7 +162,7 @@ def _advance(run: str, latin: bool) -> int:
     return int(_font(latin).getlength(run))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=TEXTS_KEPT)
 def text_width(text: str, lang: str = "en") -> int:
     """How many pixels ``text`` takes across."""
     return sum(_advance(run, latin) for run, latin in _runs(text, lang))
