@@ -58,5 +58,31 @@ def render(page: Page, game: str, view: dict[str, Any], **ctx: Any) -> None:
             const board = window.TabletopBoards.board(game);
             const ctx = {t: (k, v) => window.Tabletop.message(k, v), isHost: false,
                          replay: false, urls: {}, ...overrides};
-            document.getElementById("board").replaceChildren(board.render(view, ctx));
+            window.TabletopKit.patch(document.getElementById("board"), board.render(view, ctx));
         }""", [game, json.loads(json.dumps(view)), ctx])
+
+
+def same_as_fresh(live: Page, fresh: Page, version: int) -> None:
+    """Once the live page shows ``version``: its board is the very DOM the same phone's page
+    draws when loaded afresh (``fresh``, reloaded here)."""
+    wait_version(live, version)
+    fresh.reload()
+    fresh.wait_for_selector("#board > .board")
+    wait_version(fresh, version)
+    assert board_html(live) == board_html(fresh), f"version {version}"
+
+
+def tag_nodes(page: Page, selector: str) -> int:
+    """Mark the elements ``selector`` finds (a property on each node object); how many."""
+    count: int = page.evaluate(
+        "s => { const found = document.querySelectorAll(s);"
+        " found.forEach(n => { n.__kept = true; }); return found.length; }", selector)
+    return count
+
+
+def kept_nodes(page: Page, selector: str) -> int:
+    """How many of the elements ``selector`` finds are nodes marked by :func:`tag_nodes` (the
+    same objects: not drawn again)."""
+    count: int = page.evaluate(
+        "s => [...document.querySelectorAll(s)].filter(n => n.__kept === true).length", selector)
+    return count

@@ -11,7 +11,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules import CHANCE
-from tests.e2e.boards import board_html, open_again, open_game, wait_version
+from tests.e2e.boards import (
+    board_html,
+    kept_nodes,
+    open_again,
+    open_game,
+    same_as_fresh,
+    tag_nodes,
+    wait_version,
+)
 from tests.e2e.conftest import Table, screenshot
 
 pytestmark = pytest.mark.browser
@@ -272,6 +280,49 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table, viewer
     assert board_html(live) == board_html(fresh)
     assert live.locator(".roll").count() == (0 if viewer == "spectator" else 1)
     assert not IDENTIFIER.search(live.locator("#board").inner_text())
+
+
+def test_every_live_update_of_a_long_run_draws_what_a_fresh_page_draws(table: Table) -> None:
+    """Twelve actions in a row (Aiko's phone: her turns with cells to press, Ben's, the die),
+    each live update compared with the same phone's page loaded afresh (issue 32)."""
+    companion = table.companion
+    game_id = played(table)
+    live = open_game(table, game_id, 0)
+    fresh = open_again(live, table, game_id)
+    for step in range(12):
+        view = companion.view(game_id, None)
+        if CHANCE in view["to_act"]:
+            companion.act(game_id, CHANCE, f"roll {step % 6 + 1}")
+        else:
+            r, c = next((r, c) for r, row in enumerate(view["cells"])
+                        for c, cell in enumerate(row) if not cell)
+            companion.act(game_id, view["mover"], f"place {r + 1} {c + 1}")
+        same_as_fresh(live, fresh, companion.view(game_id, None)["version"])
+    assert live.locator(".cell.owned").count() == 9
+
+
+def test_a_live_update_keeps_the_cells_it_did_not_change(table: Table) -> None:
+    """A live update patches the board: the cells (and the tables) are the same elements
+    afterwards, the one written in changed in place (issue 32)."""
+    companion = table.companion
+    game_id = played(table)
+    mover = companion.view(game_id, None)["mover"]
+    page = open_game(table, game_id, 1 - mover)  # the other player: no cell to press
+    cells = ".grid216 .cell"
+    assert tag_nodes(page, cells) == 36
+    tag_nodes(page, "#board > .board, .lines-table tr, .facts-table tr")
+    companion.act(game_id, CHANCE, "roll 3")
+    caught_up(table, game_id, page)
+    assert kept_nodes(page, cells) == 36
+    companion.act(game_id, mover, "place 5 5")
+    caught_up(table, game_id, page)
+    assert kept_nodes(page, cells) == 36
+    written = page.locator(cells).nth(4 * 6 + 4)  # row 5, column 5
+    expect(written).to_have_text("3")
+    expect(written).to_have_class("cell owned")
+    assert kept_nodes(page, "#board > .board") == 1
+    assert kept_nodes(page, ".lines-table tr") == page.locator(".lines-table tr").count()
+    assert kept_nodes(page, ".facts-table tr") == page.locator(".facts-table tr").count()
 
 
 def test_the_form_with_its_defaults_starts_three_players_with_diagonals_and_handicap(

@@ -13,7 +13,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.hacktrick.endings import RoundEnd
-from tests.e2e.boards import board_html, open_again, open_game, render, wait_version
+from tests.e2e.boards import (
+    board_html,
+    kept_nodes,
+    open_again,
+    open_game,
+    render,
+    same_as_fresh,
+    tag_nodes,
+    wait_version,
+)
 from tests.e2e.conftest import Table, screenshot
 
 pytestmark = pytest.mark.browser
@@ -362,6 +371,40 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table, viewer
     fresh = open_again(live, table, game_id)
     assert board_html(live) == board_html(fresh)
     assert live.locator(".card-row .data-card").count() == 3
+
+
+def test_every_live_update_of_a_long_run_draws_what_a_fresh_page_draws(table: Table) -> None:
+    """Eighteen plain actions in a row (Aiko's turns with the picker, Ben's, a round won and
+    the next dealt) on Aiko's phone, each live update compared with her page loaded afresh
+    (issue 32)."""
+    companion = table.companion
+    game_id = companion.create_game("hacktrick", NAMES, seed=3)
+    live = open_game(table, game_id, 0)
+    fresh = open_again(live, table, game_id)
+    for _ in range(18):
+        play_plainly(table, game_id, lambda view: True)
+        same_as_fresh(live, fresh, companion.view(game_id, None)["version"])
+    assert companion.view(game_id, None)["rounds"], "a round was won on the way"
+
+
+def test_a_live_update_keeps_the_squares_it_did_not_change(table: Table) -> None:
+    """A live update patches the board: the magic square's squares stay the same elements,
+    the one played on gains its marker in place (issue 32)."""
+    companion = table.companion
+    game_id = played(table)
+    page = open_game(table, game_id)
+    squares = ".magic .square"
+    assert tag_nodes(page, squares) == 9
+    tag_nodes(page, "#board > .board, .facts-table tr")
+    turn = mover(table, game_id)
+    play = next(a for a in companion.view(game_id, turn)["legal_actions"]
+                if a.startswith("play") and "declare" not in a)
+    companion.act(game_id, turn, play)
+    wait_version(page, companion.view(game_id, None)["version"])
+    expect(page.locator(".magic .marker")).to_have_count(1)
+    assert kept_nodes(page, squares) == 9
+    assert kept_nodes(page, "#board > .board") == 1
+    assert kept_nodes(page, ".facts-table tr") == 5
 
 
 def test_the_picker_shows_every_card_and_says_why_one_cannot_be_played(

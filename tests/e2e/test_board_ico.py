@@ -14,7 +14,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rules.ico.figures import LEVELS, figures_for
-from tests.e2e.boards import board_html, open_again, open_game, render, wait_version
+from tests.e2e.boards import (
+    board_html,
+    kept_nodes,
+    open_again,
+    open_game,
+    render,
+    same_as_fresh,
+    tag_nodes,
+    wait_version,
+)
 from tests.e2e.conftest import Table, screenshot
 
 pytestmark = pytest.mark.browser
@@ -327,6 +336,49 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table, viewer
     fresh = open_again(live, table, game_id)
     assert board_html(live) == board_html(fresh)
     assert live.locator(".ico-net .marker").count() == 2
+
+
+def ico_step(table: Table, game_id: int) -> None:
+    """The mover's first legal action (a roll in the roll phase, else a placement)."""
+    companion = table.companion
+    mover = companion.view(game_id, None)["to_act"][0]
+    view = companion.view(game_id, mover)
+    verb = "roll" if view["phase"] in ("roll", "move") else "place"
+    companion.act(game_id, mover, f"{verb} {view['legal_edges'][0]}")
+
+
+def test_every_live_update_of_a_long_run_draws_what_a_fresh_page_draws(table: Table) -> None:
+    """Twelve actions in a row (placements and rolls by hand, Aiko's turns and Ben's) on Aiko's
+    phone, each live update compared with her page loaded afresh (issue 32)."""
+    companion = table.companion
+    game_id = companion.create_game("ico", ["Aiko", "Ben"], {"start_face": "T0",
+                                                             "claim": "manual"})
+    live = open_game(table, game_id, 0)
+    fresh = open_again(live, table, game_id)
+    for _ in range(12):
+        ico_step(table, game_id)
+        same_as_fresh(live, fresh, companion.view(game_id, None)["version"])
+    assert live.locator(".ico-net .marker").count() == 6
+
+
+def test_a_live_update_keeps_the_parts_of_the_net_it_did_not_change(table: Table,
+                                                                     ico: int) -> None:
+    """A live update patches the net: faces, edges and labels stay the same elements (the
+    active face and the legal edges changed in place), a marker is added (issue 32)."""
+    companion = table.companion
+    page = open_game(table, ico, 1)
+    parts = ".ico-net .face, .ico-net .edge, .ico-net .face-label, .ico-net .vertex-label"
+    count = tag_nodes(page, parts)
+    assert count >= 70
+    tag_nodes(page, "#board > .board, .ico-net")
+    for _ in range(2):
+        ico_step(table, ico)
+    wait_version(page, companion.view(ico, None)["version"])
+    assert kept_nodes(page, parts) == count
+    assert kept_nodes(page, "#board > .board, .ico-net") == 2
+    expect(page.locator(".ico-net .marker")).to_have_count(2)
+    active = companion.view(ico, None)["active_face"]
+    assert attribute_of_all(page, ".ico-net .face.active", "data-face") == [active]
 
 
 def test_a_tap_on_an_edge_that_is_not_allowed_says_why(table: Table, ico: int) -> None:

@@ -9,7 +9,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.boards import board_html, open_again, open_game, render, wait_version
+from tests.e2e.boards import (
+    board_html,
+    kept_nodes,
+    open_again,
+    open_game,
+    render,
+    same_as_fresh,
+    tag_nodes,
+    wait_version,
+)
 from tests.e2e.conftest import Table
 
 pytestmark = pytest.mark.browser
@@ -170,3 +179,40 @@ def test_a_live_update_draws_the_same_board_as_a_fresh_page(table: Table,
     fresh = open_again(live, table, game_id)
     assert board_html(live) == board_html(fresh)
     assert live.locator(".clue-card").count() == 4
+
+
+#: Guesses for Ben and Chie, two turns of them (none is the secret 1-5-9-6).
+GUESSES = ["3-5-7", "2-5-8", "1-2-3", "7-8-9", "1-4-7", "3-6-9"]
+
+
+def test_every_live_update_of_a_long_run_draws_what_a_fresh_page_draws(table: Table) -> None:
+    """Three turns of guesses (each guess a live update: one drawn, then the turn's reveal) on
+    Ben's phone, each compared with his page loaded afresh (issue 32)."""
+    companion = table.companion
+    game_id = played(table)
+    live = open_game(table, game_id, 1)
+    fresh = open_again(live, table, game_id)
+    for index, code in enumerate(GUESSES):
+        companion.act(game_id, 1 + index % 2, f"guess {code}")
+        same_as_fresh(live, fresh, companion.view(game_id, None)["version"])
+    assert live.locator(".clue-card").count() == 8
+
+
+def test_a_live_update_keeps_the_clue_cards_and_track_it_did_not_change(table: Table) -> None:
+    """A live update patches the board: the clue cards and the track's cells already drawn
+    stay the same elements; a reveal adds its cards beside them (issue 32)."""
+    companion = table.companion
+    game_id = played(table)
+    page = open_game(table, game_id, 0)
+    cards, cells = ".clue-card", ".track-cell"
+    assert tag_nodes(page, cards) == 2
+    assert tag_nodes(page, cells) == 111
+    companion.act(game_id, 1, "guess 3-5-7")  # Ben has drawn: nothing on the clue board yet
+    wait_version(page, companion.view(game_id, None)["version"])
+    expect(page.locator(".submitted")).to_contain_text("Ben")
+    assert kept_nodes(page, cards) == 2 and kept_nodes(page, cells) == 111
+    companion.act(game_id, 2, "guess 2-5-8")  # the reveal: two more cards, new scores
+    wait_version(page, companion.view(game_id, None)["version"])
+    expect(page.locator(cards)).to_have_count(4)
+    assert kept_nodes(page, cards) == 2
+    assert kept_nodes(page, cells) == 111

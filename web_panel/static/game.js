@@ -40,9 +40,11 @@
     return window.TabletopBoards.board(page.game);
   }
 
-  /* Draw the board for the current view (the same call for the first drawing and updates). */
+  /* Draw the board for the current view: the same call for the first drawing and updates (the
+     board's description applied to the DOM: only what changed is touched). A board script that
+     still returns a DOM node has it put in place of the last. */
   function draw() {
-    board.replaceChildren(renderer().render(view, ctx));
+    K.patch(board, renderer().render(view, ctx));
     root.dataset.version = String(view.version);
     document.dispatchEvent(new CustomEvent("tabletop:view", { detail: view }));
   }
@@ -93,7 +95,6 @@
       localStorage.setItem(soundKey, soundOn() ? "off" : "on");
       showSound();
     });
-    showSound();
   }
 
   function beep() {
@@ -112,11 +113,13 @@
     } catch (err) { /* no sound on this phone */ }
   }
 
+  let shownTitle = baseTitle;
   function turnCue(before) {
     if (page.replay) return;
     const now = myTurn(view);
-    document.title = now ? "● " + T.message("your_move") + " · " + baseTitle : baseTitle;
-    document.body.classList.toggle("my-turn", now);
+    const title = now ? "● " + T.message("your_move") + " · " + baseTitle : baseTitle;
+    if (shownTitle !== title) { document.title = title; shownTitle = title; }
+    if (document.body.classList.contains("my-turn") !== now) document.body.classList.toggle("my-turn", now);
     if (now && !before) {
       if (navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) {
         navigator.vibrate([120, 60, 120]);
@@ -164,23 +167,43 @@
     if (movesAgain) { movesAgain = false; refreshMoves(); }
   }
 
+  /* The log's entries, by step: a move already in the log keeps its description, so patching
+     the log touches only the new entries (and the one that stops being the latest). */
+  const logItems = new Map();
+
+  function logItem(move, text, latest) {
+    const known = logItems.get(move.step);
+    if (known && known.text === text && known.latest === latest && known.time === move.time) return known.item;
+    const item = h("li", { key: move.step, class: latest ? "latest" : null, value: String(move.step) },
+      h("span", {}, text), " ", timeTag(move.time));
+    logItems.set(move.step, { text, latest, time: move.time, item });
+    return item;
+  }
+
+  /* The log, while it is open (folded away it is drawn when opened). */
+  function drawLog(texts) {
+    if (!logList || (log && !log.open)) return;
+    if (logItems.size > moves.length) logItems.clear();
+    K.patch(logList, texts.map((text, i) => logItem(moves[i], text, i === texts.length - 1)));
+    // the new entries' times (the others are kept fresh by the page's clock)
+    T.freshenTimes([...logList.getElementsByTagName("time")].filter((node) => !node.textContent));
+  }
+  if (log) log.addEventListener("toggle", () => { if (log.open) drawLog(describe(moves)); });
+
   function drawExtras() {
     const texts = describe(moves);
     if (lastMove) {
       lastMove.hidden = !moves.length;
-      lastMove.replaceChildren(...(moves.length ? [h("b", {}, T.message("last_move") + ": "), texts[texts.length - 1]] : []));
+      K.patch(lastMove, moves.length ? [h("b", {}, T.message("last_move") + ": "), texts[texts.length - 1]] : []);
     }
-    if (logList) {
-      logList.replaceChildren(...texts.map((text, i) => h("li", {
-        class: i === texts.length - 1 ? "latest" : null, value: String(moves[i].step) },
-      h("span", {}, text), " ", timeTag(moves[i].time))));
-      if (log) log.hidden = !moves.length;
-    }
+    if (log) log.hidden = !moves.length;
+    drawLog(texts);
     if (progress) {
       const made = typeof renderer().progress === "function" ? renderer().progress(moves, view, ctx) : null;
-      progress.replaceChildren(...(made ? [h("h2", {}, made.title), K.chart(view, made.series, made.labels, ctx) || ""] : []));
+      // the same figures (a roll adds none): the same description, skipped whole
+      K.patch(progress, made ? K.memo(JSON.stringify(["progress", made, view.seats, view.colours || null]),
+        () => [h("h2", {}, made.title), K.chart(view, made.series, made.labels, ctx)]) : []);
     }
-    T.freshenTimes();
   }
 
   function h(tag, attrs, ...children) { return K.h(tag, attrs, ...children); }
@@ -215,7 +238,7 @@
     const note = document.getElementById("next-game");
     if (note) {
       note.hidden = false;
-      note.replaceChildren(h("a", { class: "button big", href: next.url }, T.message("next_game")));
+      K.patch(note, h("a", { class: "button big", href: next.url }, T.message("next_game")));
     }
   }
 
@@ -299,7 +322,7 @@
       return true;
     } catch (err) {
       T.showError(err);
-      if (button) button.disabled = false;
+      if (button) K.enable(button);
       return false;
     }
   }
@@ -325,14 +348,14 @@
       try {
         const reply = await T.post(again.dataset.playAgain, {});
         window.location.assign(reply.url);
-      } catch (err) { T.showError(err); again.disabled = false; }
+      } catch (err) { T.showError(err); K.enable(again); }
       return;
     }
     const hostButton = event.target.closest("[data-host-post]");
     if (!hostButton) return;
     if (hostButton.dataset.confirm && !window.confirm(hostButton.dataset.confirm)) return;
     await send(T.post(hostButton.dataset.hostPost, JSON.parse(hostButton.dataset.hostBody || "{}")), hostButton);
-    hostButton.disabled = false;
+    K.enable(hostButton);  // as the board now describes it (an undo may have disabled it)
   });
 
   /* A replay: the step in words, and the chart of each seat's score after every step. */
@@ -357,12 +380,17 @@
       }
     });
     const labels = page.steps.map((_, i) => String(i));
-    box.replaceChildren(K.chart(view, series, labels, ctx) || "");
+    K.patch(box, K.chart(view, series, labels, ctx));
   }
 
   window.TabletopGame = { view: () => view, act: ctx.act, applyDelta, draw, ctx, replay: page.replay, moves: () => moves };
   // The game's own scripts load after this one; draw once they have registered the board.
+  // The board first; what is around it (the stream, the move log, the sound switch, which
+  // opens the phone's storage) in the next task, so the board is on the screen sooner.
   document.addEventListener("DOMContentLoaded", () => {
-    draw(); replayPage(); turnCue(true); connect(); refreshMoves(); followWhenOver();
+    draw();
+    setTimeout(() => {
+      replayPage(); turnCue(true); showSound(); connect(); refreshMoves(); followWhenOver();
+    }, 0);
   });
 })();

@@ -1,6 +1,13 @@
 /* The board kit: what every game's board script draws with. A board is a function of the seat's
-   view (render(view, ctx) -> a DOM node): the page's first drawing and every live update call the
-   same function, so they cannot drift. No framework, no build step. */
+   view: render(view, ctx) describes the board with h() and s() (plain objects, cheap to make),
+   and the page applies that description to the DOM with patch(): the first render builds every
+   element, a live update changes only the attributes and texts that differ from the last
+   description and adds, moves or removes only the elements that came or went. One function
+   draws both, so they cannot drift, and an element that did not change stays the same node.
+
+   Elements are matched to the last drawing by key: ``key`` given in the attributes (a cell, an
+   edge, a card: unique among its siblings), else its tag and class, in order. No framework, no
+   build step. */
 "use strict";
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
@@ -18,40 +25,187 @@
   /* An outcome's keys that list seats (a reason names those players). */
   const SEAT_LISTS = ["winners", "tied", "found_by"];
 
-  function append(node, children) {
-    for (const child of children.flat(Infinity)) {
-      if (child === null || child === undefined || child === false) continue;
-      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function set(node, attrs) {
-    for (const [name, value] of Object.entries(attrs || {})) {
+  /* --- descriptions ----------------------------------------------------------------------- */
+  /* An element described: {tag, svg, key, attrs: {name: text}, on: {event: listener} | null,
+     children: [element | text | DOM node]}. */
+  function describe(tag, svg, attrs, children) {
+    const el = { tag, svg, key: null, match: null, attrs: {}, on: null, children: [] };
+    for (const name in attrs) {
+      const value = attrs[name];
       if (value === null || value === undefined || value === false) continue;
-      if (name === "style" && typeof value === "object") {
-        for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
+      if (name === "key") {
+        el.key = String(value);
+      } else if (name === "style" && typeof value === "object") {
+        const parts = [];
+        for (const prop in value) parts.push(prop + ": " + value[prop] + ";");
+        if (parts.length) el.attrs.style = parts.join(" ");
       } else if (name === "dataset") {
-        for (const [key, v] of Object.entries(value)) node.dataset[key] = String(v);
+        for (const key in value) {
+          const v = value[key];
+          if (v !== null && v !== undefined) el.attrs["data-" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase())] = String(v);
+        }
       } else if (name.startsWith("on") && typeof value === "function") {
-        node.addEventListener(name.slice(2), value);
+        (el.on || (el.on = {}))[name.slice(2)] = value;
       } else if (name === "text") {
-        node.textContent = String(value);
+        children = [value, ...children];
       } else {
-        node.setAttribute(name, value === true ? "" : String(value));
+        el.attrs[name] = value === true ? "" : String(value);
       }
     }
-    return node;
+    flatten(children, el.children);
+    return el;
+  }
+
+  /* Children as a flat list: nothing for null, undefined and false; texts side by side as one. */
+  function flatten(items, out) {
+    for (const item of items) {
+      if (item === null || item === undefined || item === false) continue;
+      if (Array.isArray(item)) { flatten(item, out); continue; }
+      if (typeof item === "object") { out.push(item); continue; }
+      const text = String(item);
+      const last = out.length - 1;
+      if (last >= 0 && typeof out[last] === "string") out[last] += text; else out.push(text);
+    }
+    return out;
   }
 
   /* An HTML element: h("p", {class: "muted"}, "text", child, …). */
   function h(tag, attrs, ...children) {
-    return append(set(document.createElement(tag), attrs), children);
+    return describe(tag, false, attrs, children);
   }
 
   /* An SVG element. */
   function s(tag, attrs, ...children) {
-    return append(set(document.createElementNS(SVG, tag), attrs), children);
+    return describe(tag, true, attrs, children);
+  }
+
+  /* --- the DOM ------------------------------------------------------------------------------ */
+  /* The DOM node for a description (a text, a described element, or a DOM node as it is). */
+  function build(item) {
+    if (typeof item === "string") return document.createTextNode(item);
+    if (item instanceof Node) return item;
+    const node = item.svg ? document.createElementNS(SVG, item.tag) : document.createElement(item.tag);
+    const attrs = item.attrs;
+    for (const name in attrs) node.setAttribute(name, attrs[name]);
+    if (item.on) for (const type in item.on) node.addEventListener(type, item.on[type]);
+    for (const child of item.children) node.appendChild(build(child));
+    node._tt = item;
+    return node;
+  }
+
+  /* How a node is matched with a description among its siblings (kept on the description). */
+  function matchKey(item) {
+    if (typeof item === "string") return "#text";
+    if (item instanceof Node) return item;
+    if (item.match === null) {
+      const tag = item.svg ? "svg:" + item.tag : item.tag;
+      item.match = item.key !== null ? "#" + item.key + "#" + tag : tag + "." + (item.attrs.class || "");
+    }
+    return item.match;
+  }
+
+  function nodeKey(node) {
+    if (node.nodeType === 3) return "#text";
+    const item = node._tt;
+    return item ? matchKey(item) : node;
+  }
+
+  /* Make ``parent``'s children those described (the same call for the first drawing and every
+     update): matched nodes are updated in place, new ones built, the rest removed. */
+  function patch(parent, ...children) {
+    return reconcile(parent, flatten(children, []));
+  }
+
+  function refresh(node, item) {
+    if (typeof item === "string") {
+      if (node.data !== item) node.data = item;
+    } else if (!(item instanceof Node)) {
+      update(node, item);
+    }
+  }
+
+  function reconcile(parent, wanted) {
+    // as it was, in order (the usual update): each node brought up to date where it is
+    let start = 0;
+    let last = null;
+    let first = parent.firstChild;
+    while (first && start < wanted.length && nodeKey(first) === matchKey(wanted[start])) {
+      refresh(first, wanted[start]);
+      last = first;
+      first = first.nextSibling;
+      start += 1;
+    }
+    if (first === null && start === wanted.length) return parent;
+    // the rest matched by key: kept nodes updated (and moved), new ones built, the others gone
+    const pool = new Map();
+    for (let node = first; node; node = node.nextSibling) {
+      const key = nodeKey(node);
+      const list = pool.get(key);
+      if (list) list.push(node); else pool.set(key, [node]);
+    }
+    const nodes = new Array(wanted.length);
+    for (let i = start; i < wanted.length; i += 1) {
+      const list = pool.get(matchKey(wanted[i]));
+      if (list && list.length) nodes[i] = list.shift();
+    }
+    for (const list of pool.values()) for (const node of list) parent.removeChild(node);
+    let cursor = last ? last.nextSibling : parent.firstChild;
+    for (let i = start; i < wanted.length; i += 1) {
+      const item = wanted[i];
+      let node = nodes[i];
+      if (node === undefined) node = build(item); else refresh(node, item);
+      if (node === cursor) cursor = cursor.nextSibling;
+      else parent.insertBefore(node, cursor);
+    }
+    return parent;
+  }
+
+  /* A control the page disabled while its action was sent, enabled again — unless the board's
+     last drawing describes it disabled (a live update may have come first). */
+  function enable(node) {
+    node.disabled = Boolean(node._tt && "disabled" in node._tt.attrs);
+  }
+
+  const CONTROLS = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "FIELDSET"]);
+
+  /* Bring a node built from one description in line with the next. */
+  function update(node, item) {
+    const old = node._tt;
+    const attrs = item.attrs;
+    if (old !== item) {
+      const before = old.attrs;
+      let added = false;
+      for (const name in attrs) if (!(name in before)) { added = true; break; }
+      if (added) {
+        // a new attribute: all set again, in the description's order (as a new node has them)
+        for (const name in before) node.removeAttribute(name);
+        node.removeAttribute("disabled");
+        for (const name in attrs) node.setAttribute(name, attrs[name]);
+      } else {
+        for (const name in attrs) if (before[name] !== attrs[name]) node.setAttribute(name, attrs[name]);
+        for (const name in before) if (!(name in attrs)) node.removeAttribute(name);
+      }
+      if (old.on || item.on) {
+        const was = old.on || {};
+        const now = item.on || {};
+        for (const type in was) if (was[type] !== now[type]) node.removeEventListener(type, was[type]);
+        for (const type in now) if (was[type] !== now[type]) node.addEventListener(type, now[type]);
+      }
+    }
+    // a button the page disabled while its action was sent: as described again
+    if (CONTROLS.has(node.tagName) && node.disabled !== ("disabled" in attrs)) node.disabled = "disabled" in attrs;
+    if (old === item) return;  // the same description (K.memo): nothing inside changed
+    node._tt = item;
+    const kids = item.children;
+    const oldKids = old.children;
+    if (kids.length === 1 && oldKids.length === 1 && typeof kids[0] === "string"
+      && typeof oldKids[0] === "string" && node.childNodes.length === 1) {
+      if (kids[0] !== oldKids[0]) node.firstChild.data = kids[0];  // a text changed
+      return;
+    }
+    if (kids.length === oldKids.length && kids.every((kid, i) => kid === oldKids[i])
+      && node.childNodes.length === kids.length) return;
+    reconcile(node, kids);
   }
 
   function seatColour(seat, view) {
@@ -68,9 +222,15 @@
   }
 
   /* Black or white, whichever contrasts more with ``hex``. */
+  const inks = new Map();
   function inkOn(hex) {
-    const l = luminance(hex);
-    return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? "#ffffff" : "#111111";
+    let ink = inks.get(hex);
+    if (ink === undefined) {
+      const l = luminance(hex);
+      ink = (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? "#ffffff" : "#111111";
+      inks.set(hex, ink);
+    }
+    return ink;
   }
 
   /* The CSS variables that draw a seat: its colour and its ink. */
@@ -251,24 +411,28 @@
   /* Facts in a row of small boxes. */
   function facts(...items) {
     return h("div", { class: "facts" }, items.filter((i) => i !== null && i !== undefined && i !== false)
-      .map((i) => (i instanceof Node ? i : h("span", {}, String(i)))));
+      .map((i) => (typeof i === "object" ? i : h("span", {}, String(i)))));
   }
 
-  /* A part of a board that depends only on ``key`` (the data it shows, as text): built once,
-     then the very same node is reused by the next drawing that has the same key — the old
-     board it sat in is thrown away, so the node moves into the new one. The DOM is the same as
-     building it again; the cost of a live update is only what changed. */
+  /* A part of a board that depends only on ``key`` (the data it shows, as text): described
+     once, then the very same description is given to the next drawing that has the same key,
+     and patch() skips it without looking inside. */
   const parts = new Map();
-  const PARTS = 400;
+  const PARTS = 1000;
   function memo(key, build) {
-    let node = parts.get(key);
-    // a node already placed in the board being built (detached, with a parent) is not reused
-    if (node === undefined || (node.parentNode && !node.isConnected)) node = build();
-    if (!(node instanceof Node)) return node;  // nothing to draw: nothing to keep
+    let part = parts.get(key);
+    if (part === undefined) part = build();
+    if (part === null || typeof part !== "object") return part;  // nothing to draw: nothing to keep
     parts.delete(key);
-    parts.set(key, node);
+    parts.set(key, part);
     if (parts.size > PARTS) parts.delete(parts.keys().next().value);
-    return node;
+    return part;
+  }
+
+  /* A part of a board drawn from ``inputs`` alone (the fields of the view it shows, as JSON):
+     described again only when they change. */
+  function part(name, inputs, build) {
+    return memo(name + "|" + JSON.stringify(inputs), build);
   }
 
   /* Boards by game id; each game's script registers its own. */
@@ -276,7 +440,7 @@
   function register(game, board) { boards[game] = board; }
   function board(game) { return boards[game] || boards["*"]; }
 
-  window.TabletopKit = { h, s, memo, seatColour, seatStyle, seatShape, markerShape, inkOn, seatChip,
-    outcomeBox, reasonText, topSeats, waitingFor, hostTools, chart, facts };
+  window.TabletopKit = { h, s, build, patch, enable, memo, part, seatColour, seatStyle, seatShape, markerShape,
+    inkOn, seatChip, outcomeBox, reasonText, topSeats, waitingFor, hostTools, chart, facts };
   window.TabletopBoards = { register, board };
 })();

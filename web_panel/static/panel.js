@@ -4,13 +4,14 @@
 (function () {
   const messages = JSON.parse(document.getElementById("messages").textContent || "{}");
 
+  /* The message ``key`` in the page's language, its blanks ({name}) filled from ``values`` (in
+     one pass: a value's own braces stay as they are). */
   function message(key, values) {
-    let text = messages[key] || key;
-    for (const [name, value] of Object.entries(values || {})) {
-      text = text.split("{" + name + "}").join(String(value));
-    }
-    return text;
+    const text = messages[key] || key;
+    if (!values) return text;
+    return text.replace(BLANK, (blank, name) => (name in values ? String(values[name]) : blank));
   }
+  const BLANK = /\{([^{}]+)\}/g;
 
   /* Show a refusal in the banner: ``what`` is a text or an error from ``post`` (its sentence,
      and the rules' own wording folded away when the server gave one). ``sticky``: until the
@@ -77,13 +78,23 @@
     return message("ago.now");
   }
 
-  function freshenTimes() {
-    const lang = document.documentElement.lang || undefined;
-    for (const node of document.querySelectorAll("time[data-ago]")) {
+  /* The times on the page (or ``nodes``), each written only when its words change. */
+  let dates = null;
+  function freshenTimes(nodes) {
+    for (const node of nodes || document.querySelectorAll("time[data-ago]")) {
       const stamp = node.getAttribute("datetime");
       if (Number.isNaN(Date.parse(stamp))) continue;
-      node.textContent = ago(stamp);
-      node.title = new Date(stamp).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+      const text = ago(stamp);
+      if (node.textContent !== text) node.textContent = text;
+      if (node._titled !== stamp) {
+        // made when first needed: a page without times never pays for the locale's formats
+        if (!dates) {
+          dates = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+            { dateStyle: "medium", timeStyle: "short" });
+        }
+        node.title = dates.format(new Date(stamp));
+        node._titled = stamp;  // a stamp's date never changes
+      }
     }
   }
   freshenTimes();

@@ -40,23 +40,30 @@
   }
 
   /* The grid: owned cells in their owner's colour; the empty ones are buttons for the mover
-     holding a roll. */
+     holding a roll. Each cell keyed by its place: an update touches only the cells that
+     changed. */
   function grid(view, ctx) {
     const placing = myTurn(view, ctx) && Boolean(view.pending_roll);
     const cells = [];
+    const colours = JSON.stringify(view.colours || null);
     (view.cells || []).forEach((row, r) => row.forEach((cell, c) => {
-      if (cell) {
-        cells.push(h("div", { class: "cell owned", style: K.seatStyle(cell.owner, view),
-          dataset: { shape: K.seatShape(cell.owner) }, title: view.seats[cell.owner],
-          role: "img", "aria-label": ctx.t("cell_holds", { row: r + 1, column: c + 1, n: cell.value, name: view.seats[cell.owner] }) },
-        String(cell.value)));
-      } else if (placing) {
-        cells.push(h("button", { type: "button", class: "cell empty",
-          dataset: { action: `place ${r + 1} ${c + 1}` },
-          "aria-label": ctx.t("cell_at", { row: r + 1, column: c + 1 }) }));
-      } else {
-        cells.push(h("div", { class: "cell" }));
-      }
+      const key = r + "," + c;
+      // a cell's description depends on these alone: kept while they stay the same
+      const state = cell ? [cell.owner, cell.value, view.seats[cell.owner], colours].join("|") : placing;
+      cells.push(K.memo("dice216-cell|" + key + "|" + state, () => {
+        if (cell) {
+          return h("div", { key, class: "cell owned", style: K.seatStyle(cell.owner, view),
+            dataset: { shape: K.seatShape(cell.owner) }, title: view.seats[cell.owner],
+            role: "img", "aria-label": ctx.t("cell_holds", { row: r + 1, column: c + 1, n: cell.value, name: view.seats[cell.owner] }) },
+          String(cell.value));
+        }
+        if (placing) {
+          return h("button", { key, type: "button", class: "cell empty",
+            dataset: { action: `place ${r + 1} ${c + 1}` },
+            "aria-label": ctx.t("cell_at", { row: r + 1, column: c + 1 }) });
+        }
+        return h("div", { key, class: "cell" });
+      }));
     }));
     return h("div", { class: "grid216", style: { "--n": String(view.size) } }, cells);
   }
@@ -106,7 +113,7 @@
     const head = h("tr", {},
       h("th", {}, ctx.t(options.diagonals ? "line_with_diagonals" : "line")),
       h("th", {}, ctx.t("dominator")), h("th", {}, ctx.t("total")), h("th", {}, ctx.t("bonus")));
-    const rows = lines.map((line) => h("tr", { dataset: { line: `${line.kind} ${line.index}` } },
+    const rows = lines.map((line) => h("tr", { key: `${line.kind} ${line.index}`, dataset: { line: `${line.kind} ${line.index}` } },
       h("td", {}, ctx.t("line_" + line.kind) + " " + line.index,
         line.direction ? [" ", h("span", { class: "muted" },
           `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
@@ -141,8 +148,11 @@
       myTurn(view, ctx) && view.pending_roll
         ? h("p", { class: "hint" }, ctx.t("place_hint", { n: view.pending_roll })) : null,
       grid(view, ctx),
-      tally(view, ctx),
-      linesTable(view, ctx),
+      K.part("dice216-tally", [view.seats, view.colours, view.you, view.options, view.breakdown, view.area,
+        view.handicap, view.totals, view.projected, view.final, Boolean(view.outcome), view.status,
+        view.die_faces], () => tally(view, ctx)),
+      K.part("dice216-lines", [view.seats, view.colours, view.you, view.options, view.lines],
+        () => linesTable(view, ctx)),
       K.hostTools(view, ctx));
   }
 

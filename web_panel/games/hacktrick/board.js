@@ -106,7 +106,7 @@
       (view.layout || []).flat().map((square) => {
         const markers = board[String(square)] || [];
         const said = markers.map((m) => name(view, m.owner) + (m.x2 ? " ×2" : "")).join(", ");
-        return h("div", { class: "square" + (won.has(square) ? " won" : ""), dataset: { square },
+        return h("div", { key: square, class: "square" + (won.has(square) ? " won" : ""), dataset: { square },
           role: "img", "aria-label": ctx.t("square_holds", { square, markers: said || "—" }) },
         h("span", { class: "n" }, String(square)),
         h("span", { class: "markers" }, markers.map((m) =>
@@ -168,14 +168,17 @@
   }
 
   /* The mover's choices: pick a card — every card of the hand, duplicates too, those that cannot
-     be played disabled with the reason — then one of its ways to play; and the other actions. */
+     be played disabled with the reason — then one of its ways to play; and the other actions.
+     Keyed by the choices: a card picked stays picked while they stay the same, and a new set of
+     choices is drawn afresh (nothing picked). */
   function moveCard(view, ctx, moves) {
     if (ctx.replay || !(view.legal_actions || []).length) return null;
     const hand = ((view.hands || [])[view.you] || {}).cards;
     const playable = new Map(moves.cards.map((card) => [card.value, card]));
     const shown = Array.isArray(hand) && moves.cards.length
       ? [...hand].sort((a, b) => a - b) : moves.cards.map((card) => card.value);
-    return h("div", { class: "moves card" },
+    return h("div", { key: JSON.stringify([view.legal_actions, hand || null, view.rightmost ?? null]),
+      class: "moves card" },
       h("h2", {}, ctx.t("your_move")),
       moves.cards.length ? [
         h("p", { class: "muted" }, Array.isArray(hand)
@@ -186,9 +189,9 @@
           return h("span", { class: "pick-slot" },
             h("button", { class: "data-card big-card pick" + (can ? "" : " unplayable"), type: "button",
               "aria-pressed": can ? "false" : null, disabled: !can,
-              "aria-describedby": can ? null : `why-${view.version}-${index}`,
+              "aria-describedby": can ? null : `why-${index}`,
               dataset: { pick: value }, onclick: can ? pick : null }, String(value)),
-            can ? null : h("span", { class: "why", id: `why-${view.version}-${index}` }, why));
+            can ? null : h("span", { class: "why", id: `why-${index}` }, why));
         })),
         moves.cards.map((card) => h("div", { class: "variants", dataset: { variants: card.value }, hidden: true },
           card.actions.map((move) => h("button", { type: "button", dataset: { action: move.action } },
@@ -240,12 +243,15 @@
       K.waitingFor(view, ctx),
       lastRound(view, ctx),
       events(view, ctx),
-      magicSquare(view, ctx),
-      cardRow(view, ctx),
-      holdings(view, ctx),
+      K.part("hacktrick-square", [view.layout, view.board, view.seats, view.colours,
+        view.outcome && view.last_round ? view.last_round.squares : null], () => magicSquare(view, ctx)),
+      K.part("hacktrick-row", [view.row, view.face_up], () => cardRow(view, ctx)),
+      K.part("hacktrick-holdings", [view.seats, view.colours, view.you,
+        (view.hands || []).map((hand) => (hand || {}).size), view.announced_sums, view.supply],
+      () => holdings(view, ctx)),
       myHand(view, ctx, moves),
       moveCard(view, ctx, moves),
-      roundsChart(view, ctx),
+      K.part("hacktrick-rounds", [view.rounds, view.seats, view.colours], () => roundsChart(view, ctx)),
       K.hostTools(view, ctx));
   }
 

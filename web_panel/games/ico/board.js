@@ -84,27 +84,43 @@
   function netSvg(net, verb, myTurn, view, ctx) {
     const u = net.unit;
     const glyph = (f) => PAIR_GLYPHS[(Number(f.colourIndex) || 0) % PAIR_GLYPHS.length];
+    /* Each layer is described again only when what it shows changed (K.memo): a live update
+       skips the others whole. The net's geometry is the page's (its catalogue entry). */
+    const geometry = net.viewBox + "|" + net.faces.length + "|" + net.edges.length;
+    const active = net.faces.filter((f) => f.active).map((f) => f.id).join();
+    const edgeState = net.edges.map((e) => e.id + (e.legal ? "+" : "") + (e.won ? "*" : "")).join();
+    const markerState = net.edges.map((e) => e.markers.map((m) => m.seat).join(".")).join()
+      + "|" + JSON.stringify(view.colours || null);
     /* Drawn first and never taking a tap: faces, labels, edges, markers. Then, on the mover's
        phone, a wide transparent line over every edge (at least 44 px across): a legal one
        plays it, any other says why it cannot be used. Markers let taps through. */
     return s("svg", { class: "ico-net", viewBox: net.viewBox, role: "img", "aria-label": ctx.t("ico_board") },
       s("circle", { class: "outer", cx: 0, cy: 0, r: n(net.outer) }),
-      net.faces.map((f) => s("path", { class: "face" + (f.active ? " active" : ""), d: f.path, fill: f.fill,
-        "data-face": f.id })),
-      net.faces.map((f) => s("text", { class: "face-label" + (f.active ? " active" : ""), x: n(f.label[0]),
-        y: n(f.label[1]), "font-size": n(u * 7.2), "text-anchor": "middle", "dominant-baseline": "middle" },
-      f.id, s("tspan", { class: "pair-glyph", x: n(f.label[0]), dy: n(u * 6.6) }, glyph(f)))),
-      net.edges.map((e) => s("line", { class: "edge" + (e.legal ? " legal" : "") + (e.won ? " won" : ""),
-        x1: n(e.x1), y1: n(e.y1), x2: n(e.x2), y2: n(e.y2),
-        "stroke-width": n(u * (e.legal ? 2.2 : e.won ? 2.4 : 0.7)), "data-edge": e.id })),
-      net.edges.map((e) => e.markers.map((m) => K.markerShape(m.seat, view, m.x, m.y, u * 3.4,
-        { stroke: "#111", "stroke-width": n(u * 0.5) }))),
-      net.vertices.map((v) => s("text", { class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
-        "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)),
-      myTurn ? s("g", { class: "edge-hits" }, net.edges.map((e) => s("line", {
-        class: "edge-hit" + (e.legal ? " legal" : ""), x1: n(e.x1 + (e.x2 - e.x1) * 0.12), y1: n(e.y1 + (e.y2 - e.y1) * 0.12),
-        x2: n(e.x2 - (e.x2 - e.x1) * 0.12), y2: n(e.y2 - (e.y2 - e.y1) * 0.12), "stroke-width": n(u * 26),
-        dataset: e.legal ? { action: verb + " " + e.id } : { refuse: e.id } }))) : null);
+      K.memo("ico-faces|" + geometry + "|" + active, () => s("g", { class: "faces" },
+        net.faces.map((f) => K.memo("ico-face|" + geometry + "|" + f.id + "|" + f.active, () => s("path", {
+          key: f.id, class: "face" + (f.active ? " active" : ""), d: f.path, fill: f.fill, "data-face": f.id }))))),
+      K.memo("ico-labels|" + geometry + "|" + active, () => s("g", { class: "face-labels" },
+        net.faces.map((f) => K.memo("ico-label|" + geometry + "|" + f.id + "|" + f.active, () => s("text", {
+          key: f.id, class: "face-label" + (f.active ? " active" : ""), x: n(f.label[0]),
+          y: n(f.label[1]), "font-size": n(u * 7.2), "text-anchor": "middle", "dominant-baseline": "middle" },
+        f.id, s("tspan", { class: "pair-glyph", x: n(f.label[0]), dy: n(u * 6.6) }, glyph(f))))))),
+      K.memo("ico-edges|" + geometry + "|" + edgeState, () => s("g", { class: "edges" },
+        net.edges.map((e) => K.memo("ico-edge|" + geometry + "|" + e.id + "|" + e.legal + "|" + e.won, () => s("line", {
+          key: e.id, class: "edge" + (e.legal ? " legal" : "") + (e.won ? " won" : ""),
+          x1: n(e.x1), y1: n(e.y1), x2: n(e.x2), y2: n(e.y2),
+          "stroke-width": n(u * (e.legal ? 2.2 : e.won ? 2.4 : 0.7)), "data-edge": e.id }))))),
+      K.memo("ico-markers|" + geometry + "|" + markerState, () => s("g", { class: "markers" },
+        net.edges.map((e) => K.memo("ico-on|" + geometry + "|" + e.id + "|" + e.markers.map((m) => m.seat).join()
+          + "|" + JSON.stringify(view.colours || null), () => e.markers.map((m, i) => K.markerShape(m.seat, view, m.x, m.y,
+          u * 3.4, { key: e.id + ":" + i, stroke: "#111", "stroke-width": n(u * 0.5) })))))),
+      K.memo("ico-vertices|" + geometry, () => s("g", { class: "vertex-labels" },
+        net.vertices.map((v) => s("text", { key: v.id, class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
+          "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)))),
+      myTurn ? K.memo("ico-hits|" + geometry + "|" + verb + "|" + edgeState, () => s("g", { class: "edge-hits" },
+        net.edges.map((e) => K.memo("ico-hit|" + geometry + "|" + e.id + "|" + (e.legal ? verb : ""), () => s("line", {
+          key: e.id, class: "edge-hit" + (e.legal ? " legal" : ""), x1: n(e.x1 + (e.x2 - e.x1) * 0.12), y1: n(e.y1 + (e.y2 - e.y1) * 0.12),
+          x2: n(e.x2 - (e.x2 - e.x1) * 0.12), y2: n(e.y2 - (e.y2 - e.y1) * 0.12), "stroke-width": n(u * 26),
+          dataset: e.legal ? { action: verb + " " + e.id } : { refuse: e.id } }))))) : null);
   }
 
   /* The winning figure in the page's language (its rules name, if it is not one we know). */
@@ -184,7 +200,7 @@
       h("div", { class: "face-edges" }, (face.edges || []).map((edge) => {
         const on = markers.get(String(edge)) || [];
         const ok = legal.has(String(edge));
-        return h("button", { type: "button", class: "edge-button" + (ok ? "" : " secondary refused"),
+        return h("button", { key: edge, type: "button", class: "edge-button" + (ok ? "" : " secondary refused"),
           dataset: ok ? { action: verb + " " + edge } : { refuse: edge },
           "aria-label": ctx.t(ok ? "edge_play" : "edge_refused", { verb: ctx.t("verb_" + verb), edge,
             markers: on.map((seat) => view.seats[seat]).join(", ") || "—" }) },

@@ -5,35 +5,35 @@
 (function () {
   const K = window.TabletopKit;
   const { h, s } = K;
-  const cards = new Map();  // a code's card never changes: drawn once, then cloned
+  const cards = new Map();  // a code's card never changes: described once, then shared
 
   /* A code drawn on a size×size card: its lines, its dots, a ring on its first dot. */
   function codeCard(code, size) {
     const key = size + ":" + code;
     if (!cards.has(key)) cards.set(key, drawCard(code, size));
-    return cards.get(key).cloneNode(true);
+    return cards.get(key);
   }
 
+  /* Few elements per card (a card is drawn for every clue): the lines as one path, the dots as
+     two (used and not), the ring on the first dot. */
   function drawCard(code, size) {
     const cell = 20, pad = 10;
     const point = (dot) => [pad + ((dot - 1) % size) * cell, pad + Math.floor((dot - 1) / size) * cell];
     const dots = String(code || "").split("-").map(Number).filter((d) => d >= 1 && d <= size * size);
     const used = new Set(dots);
     const extent = 2 * pad + (size - 1) * cell;
-    const lines = [];
-    for (let i = 1; i < dots.length; i += 1) {
-      const [x1, y1] = point(dots[i - 1]);
-      const [x2, y2] = point(dots[i]);
-      lines.push(s("line", { x1, y1, x2, y2 }));
-    }
-    const grid = [];
-    for (let dot = 1; dot <= size * size; dot += 1) {
-      const [cx, cy] = point(dot);
-      grid.push(s("circle", { cx, cy, r: used.has(dot) ? 3.2 : 2.2, class: used.has(dot) ? "used" : null }));
-    }
+    const ring = (dot, r) => {
+      const [x, y] = point(dot);
+      return `M${x - r},${y}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0Z`;
+    };
+    const all = [];
+    for (let dot = 1; dot <= size * size; dot += 1) all.push(dot);
     const start = dots.length ? point(dots[0]) : null;
     return s("svg", { class: "code-card", viewBox: `0 0 ${extent} ${extent}`, role: "img", "aria-label": code },
-      lines, grid, start ? s("circle", { cx: start[0], cy: start[1], r: 5, class: "start" }) : null);
+      dots.length > 1 ? s("path", { class: "lines", d: dots.map((dot, i) => (i ? "L" : "M") + point(dot).join(",")).join("") }) : null,
+      s("path", { class: "dots", d: all.filter((dot) => !used.has(dot)).map((dot) => ring(dot, 2.2)).join("") }),
+      dots.length ? s("path", { class: "dots used", d: dots.filter((dot, i) => dots.indexOf(dot) === i).map((dot) => ring(dot, 3.2)).join("") }) : null,
+      start ? s("circle", { cx: start[0], cy: start[1], r: 5, class: "start" }) : null);
   }
 
   function myCard(caption, code, size, secret) {
@@ -62,14 +62,16 @@
       const cells = [];
       for (let value = start; value < Math.min(start + 10, high + 1); value += 1) {
         const here = Object.keys(scores).map(Number).filter((seat) => scores[seat] === value);
-        cells.push(h("div", {
+        // a cell changes only when a pawn comes or goes: the others stay as they were
+        const pawns = here.map((seat) => [seat, view.seats[seat], K.seatColour(seat, view)].join(":")).join();
+        cells.push(K.memo("unlock-cell|" + value + "|" + pawns, () => h("div", { key: value,
           class: "track-cell" + (value === 0 ? " zero" : "") + (value < 0 ? " negative" : ""),
           role: "cell", dataset: { value } },
         h("span", { class: "n" }, String(value)),
         here.map((seat) => h("span", { class: "pawn", style: K.seatStyle(seat, view), title: view.seats[seat] },
-          String(view.seats[seat]).slice(0, 1)))));
+          String(view.seats[seat]).slice(0, 1))))));
       }
-      rows.push(h("div", { class: "track-row", role: "row" }, cells));
+      rows.push(h("div", { key: start, class: "track-row", role: "row" }, cells));
     }
     /* The scores in one line; the whole track folded away below them (it is tall on a phone). */
     return h("div", { class: "track-part" },
@@ -94,11 +96,11 @@
       // after the game, the card that drew the secret code is marked: the code that opened it
       const opened = view.outcome && view.secret ? view.secret : null;
       const key = JSON.stringify(["unlock-column", m, size, cards, view.seats, latest, view.colours, opened]);
-      columns.push(K.memo(key, () => h("div", { class: "clue-column", dataset: { matches: m },
+      columns.push(K.memo(key, () => h("div", { key: m, class: "clue-column", dataset: { matches: m },
         role: "list", "aria-label": ctx.t("matches_n", { n: m }) },
         h("div", { class: "clue-head", "aria-hidden": "true" }, String(m)),
         cards.map((card) =>
-          h("div", { class: "clue-card" + (Number(card.turn) === latest ? " latest" : "")
+          h("div", { key: card.turn + ":" + card.seat, class: "clue-card" + (Number(card.turn) === latest ? " latest" : "")
               + (card.code === opened ? " opened" : ""), role: "listitem",
             style: K.seatStyle(card.seat, view),
             "aria-label": ctx.t("clue_said", { name: view.seats[card.seat], turn: card.turn, code: card.code,

@@ -17,10 +17,11 @@
   const boardNode = document.getElementById("board");
   if (!G || !boardNode || G.replay) return;
   const SVG = "http://www.w3.org/2000/svg";
-  const { h } = K;
+  // The pad's own elements, built once (the kit's descriptions made into DOM nodes).
+  const h = (...args) => K.build(K.h(...args));
   // The pad sits above the board and outlives its redrawing: a code half drawn stays drawn.
-  const pad = K.s("svg", { id: "pad", class: "pad", viewBox: "0 0 300 300", role: "img",
-    "aria-label": T.message("pad_label") });
+  const pad = K.build(K.s("svg", { id: "pad", class: "pad", viewBox: "0 0 300 300", role: "img",
+    "aria-label": T.message("pad_label") }));
   const title = h("h2", { id: "pad-title" }, T.message("draw_code"));
   const codeText = h("p", { id: "pad-code", class: "pad-code", "aria-live": "polite" });
   const hintText = h("p", { id: "pad-hint", class: "hint", "aria-live": "polite" });
@@ -103,14 +104,19 @@
     return null;
   }
 
-  /* Expand a code's text the way the rules do (auto-connection), as a set of line keys. */
+  /* Expand a code's text the way the rules do (auto-connection), as a set of line keys (kept:
+     every drawing checks the whole clue board for a repeat). */
+  const expanded = new Map();
   function codeLines(text, autoConnect) {
+    const key = size + "|" + autoConnect + "|" + text;
+    if (expanded.has(key)) return expanded.get(key);
     const dots = String(text).split("-").map(Number);
     const keys = new Set();
     for (let i = 1; i < dots.length; i += 1) {
       const chain = autoConnect ? [dots[i - 1], ...between(dots[i - 1], dots[i]), dots[i]] : [dots[i - 1], dots[i]];
       for (const line of lines(chain)) keys.add(lineKey(line));
     }
+    expanded.set(key, keys);
     return keys;
   }
 
@@ -408,8 +414,9 @@
     if (newSize !== size) { size = newSize; path = []; closed = false; }
     if (tip && (tip.position !== position(view) || !mine)) tip = null;  // a new turn: a new hint
     title.textContent = view.you === view.lock ? T.message("draw_secret") : T.message("draw_guess", { turn: view.turn });
-    draw();
+    if (!card.hidden) draw();  // a hidden pad is drawn when it shows again
   }
   document.addEventListener("tabletop:view", (event) => update(event.detail));
-  update(G.view());
+  // the page's first drawing (once the document is parsed) sends the view: drawn then, once
+  if (document.readyState !== "loading") update(G.view());
 })();
