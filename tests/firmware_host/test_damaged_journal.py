@@ -57,12 +57,19 @@ def wait_for(check: Callable[[], bool], what: str, timeout: float = 20.0) -> Non
         time.sleep(0.05)
 
 
+def second_backed_up(box: Companion) -> None:
+    """Wait for the second game's backup (the backups are taken in turn, so the first is
+    taken too): it holds the two games, whatever is begun after it."""
+    wait_for(lambda: any(b.path.name.endswith("-game-2.sqlite3") and b.games == 2
+                         for b in backups(box.journal.path)), "the second game's backup")
+
+
 def played(data: Path) -> None:
     """Two finished games (the second backed up), then two more begun after that backup."""
     with Companion.open(data, host_pin=PIN) as box:
         finished_game(box)
         finished_game(box, "4-5-6")
-        wait_for(lambda: any(b.games == 2 for b in backups(box.journal.path)), "a backup")
+        second_backed_up(box)
         for _ in range(2):
             game = box.create_game("dice216", ["Chie", "Dai"])
             box.act(game, -1, "roll 3")
@@ -111,7 +118,7 @@ def power_cut_with_damaged_wal(data: Path) -> None:
     with Companion.open(live, host_pin=PIN) as box:
         finished_game(box)
         finished_game(box, "4-5-6")
-        wait_for(lambda: any(b.games == 2 for b in backups(box.journal.path)), "a backup")
+        second_backed_up(box)
         box.journal._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         for _ in range(3):
             game = box.create_game("dice216", ["Chie", "Dai"])
