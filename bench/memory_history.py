@@ -123,6 +123,8 @@ def box(data: Path, port: int) -> None:
     def control() -> None:
         for line in sys.stdin:
             if line.strip() == "collect":
+                # the box at rest: the backups of the games that just ended taken
+                companion.settle()
                 gc.collect()
                 if tracemalloc.is_tracing():
                     traced.append(tracemalloc.take_snapshot())

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from firmware_host.errors import JournalDamaged, JournalError
 from firmware_host.journal_check import examine, is_damage
+from firmware_host.journal_schema import small_cache
 
 log = logging.getLogger(__name__)
 
@@ -168,8 +169,8 @@ def restore(journal: Path, backup: Path | None = None) -> tuple[Backup, Path | N
 def _copy(source: Path, target: Path) -> None:
     """SQLite's online backup of ``source`` into a new private file ``target``."""
     _create_private(target)
-    reader = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    writer = sqlite3.connect(target)
+    reader = small_cache(sqlite3.connect(f"file:{source}?mode=ro", uri=True))
+    writer = small_cache(sqlite3.connect(target))
     try:
         reader.backup(writer)
     finally:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from firmware_host.allocator import give_back
 from firmware_host.backups import take_backup
 from firmware_host.bot_seats import DELAY as BOT_DELAY
 from firmware_host.bot_seats import BotSeats
@@ -153,6 +154,10 @@ class Companion(CompanionWrites):
                     and snap.version == change.version:
                 self._backups.submit(self._back_up, f"game-{game_id}")
 
+    def settle(self, timeout: float = 60.0) -> None:
+        """Wait until the backups asked for so far are taken (the box at rest)."""
+        self._backups.submit(lambda: None).result(timeout)
+
     def _back_up(self, reason: str) -> None:
         try:
             take_backup(self.journal.path, reason)
@@ -160,6 +165,8 @@ class Companion(CompanionWrites):
             self.journal.alarm.report(str(damage))
         except JournalError as error:
             log.error("%s", error)
+        finally:
+            give_back()  # what the game and its backup freed goes back to the system
 
     def _warm(self, game_id: int) -> None:
         self._read.warm(game_id)

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from firmware_host.errors import JournalDamaged
+from firmware_host.journal_schema import small_cache
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ def _sqlite_check(path: Path, full: bool, has_wal: bool) -> str | None:
     # file beside it either.
     mode = "mode=ro" if has_wal else "mode=ro&immutable=1"
     try:
-        db = sqlite3.connect(f"file:{path}?{mode}", uri=True)
+        db = small_cache(sqlite3.connect(f"file:{path}?{mode}", uri=True))
         try:
             rows = [str(row[0]) for row in db.execute(f"PRAGMA {pragma}")]
         finally:

@@ -297,11 +297,26 @@ def connect(path: Path, *, read_only: bool) -> sqlite3.Connection:
 
 
 def read_only(path: Path) -> sqlite3.Connection:
-    """A reader's own connection (any thread); it sees committed transactions only."""
+    """A reader's own connection (any thread); it sees committed transactions only. Its page
+    cache is small (:func:`small_cache`)."""
     try:
-        return connect(path, read_only=True)
+        return small_cache(connect(path, read_only=True))
     except sqlite3.Error as error:
         raise JournalError(f"journal {path}: {error}") from None
+
+
+#: The page cache of a connection that reads once and closes (a reader's, a backup's, a check's),
+#: in KiB; SQLite's default is 2 000. The pages come from the system's file cache just as fast,
+#: and a read that scans the whole journal (a backup, the standings) no longer leaves megabytes of
+#: freed cache in the box's heap, where what lives on fragments it (docs/benchmarks.md, memory
+#: against history).
+SMALL_CACHE_KIB = 128
+
+
+def small_cache(db: sqlite3.Connection) -> sqlite3.Connection:
+    """``db`` with a page cache of :data:`SMALL_CACHE_KIB`."""
+    db.execute(f"PRAGMA cache_size = -{SMALL_CACHE_KIB}")
+    return db
 
 
 #: The journal's page size: an action is one page of the write-ahead log, and an SD card is

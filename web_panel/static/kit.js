@@ -127,21 +127,23 @@
   function reconcile(parent, wanted) {
     // as it was, in order (the usual update): each node brought up to date where it is
     let start = 0;
-    let last = null;
     let first = parent.firstChild;
     while (first && start < wanted.length && nodeKey(first) === matchKey(wanted[start])) {
       refresh(first, wanted[start]);
-      last = first;
       first = first.nextSibling;
       start += 1;
     }
     if (first === null && start === wanted.length) return parent;
-    // the rest matched by key: kept nodes updated (and moved), new ones built, the others gone
+    // the rest matched by key: kept nodes updated, new ones built, the others gone; of the kept
+    // ones, the longest run already in order stays where it is and only the others move (a
+    // few edges drawn last now: a few moves, not the whole list shifted)
     const pool = new Map();
+    const order = new Map();
     for (let node = first; node; node = node.nextSibling) {
       const key = nodeKey(node);
       const list = pool.get(key);
       if (list) list.push(node); else pool.set(key, [node]);
+      order.set(node, order.size);
     }
     const nodes = new Array(wanted.length);
     for (let i = start; i < wanted.length; i += 1) {
@@ -149,15 +151,38 @@
       if (list && list.length) nodes[i] = list.shift();
     }
     for (const list of pool.values()) for (const node of list) parent.removeChild(node);
-    let cursor = last ? last.nextSibling : parent.firstChild;
-    for (let i = start; i < wanted.length; i += 1) {
+    const stays = inOrder(nodes, start, order);
+    let anchor = null;  // every node after the prefix is placed: the last one first
+    for (let i = wanted.length - 1; i >= start; i -= 1) {
       const item = wanted[i];
       let node = nodes[i];
       if (node === undefined) node = build(item); else refresh(node, item);
-      if (node === cursor) cursor = cursor.nextSibling;
-      else parent.insertBefore(node, cursor);
+      if (!stays.has(i)) parent.insertBefore(node, anchor);
+      anchor = node;
     }
     return parent;
+  }
+
+  /* The positions (from ``start``) of the kept nodes that form the longest run in their old
+     order (``order``: node → old place), which need not move. */
+  function inOrder(nodes, start, order) {
+    const tails = [];
+    const before = new Map();
+    for (let i = start; i < nodes.length; i += 1) {
+      if (nodes[i] === undefined) continue;
+      const at = order.get(nodes[i]);
+      let lo = 0;
+      let hi = tails.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (order.get(nodes[tails[mid]]) < at) lo = mid + 1; else hi = mid;
+      }
+      if (lo > 0) before.set(i, tails[lo - 1]);
+      tails[lo] = i;
+    }
+    const stays = new Set();
+    for (let i = tails[tails.length - 1]; i !== undefined; i = before.get(i)) stays.add(i);
+    return stays;
   }
 
   /* A control the page disabled while its action was sent, enabled again — unless the board's
