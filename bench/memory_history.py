@@ -149,28 +149,6 @@ def box(data: Path, port: int) -> None:
 
 
 # --- the tables -------------------------------------------------------------------------------
-def call(port: int, method: str, path: str, cookies: dict[str, str] | None = None,
-         body: dict[str, Any] | None = None) -> tuple[int, Any]:
-    """One request; the reply's JSON (``None`` for a page), cookies kept in ``cookies``."""
-    headers = {"X-Requested-With": "tabletop", "Content-Type": "application/json"}
-    if cookies:
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    try:
-        conn.request(method, path, json.dumps(body).encode() if body is not None else None,
-                     headers)
-        reply = conn.getresponse()
-        payload = reply.read()
-        cookie = reply.getheader("Set-Cookie")
-        if cookie and cookies is not None:
-            name, _, rest = cookie.partition("=")
-            cookies[name] = rest.split(";", 1)[0]
-        is_json = (reply.getheader("Content-Type") or "").startswith("application/json")
-        return reply.status, json.loads(payload) if is_json and payload else None
-    finally:
-        conn.close()
-
-
 def follow_to_end(port: int, game_id: int) -> None:
     """Follow the game's live stream, as a phone does, until it has ended."""
     from web_panel.view_delta import apply_delta
@@ -237,6 +215,8 @@ class Quota:
 
 def table(port: int, host: dict[str, str], number: int, quota: Quota, errors: list[str]) -> None:
     """One table: a game, then "play again" after each, while the quota allows."""
+    from tests.prove.phones import request as call
+
     game, players, options = TABLES[number % len(TABLES)]
     previous: int | None = None
     try:
@@ -276,6 +256,8 @@ class Checkpoint:
 
 
 def timed_reads(port: int, host: dict[str, str]) -> list[float]:
+    from tests.prove.phones import request as call
+
     spent = []
     for path in READS:
         started = time.perf_counter()
@@ -288,6 +270,8 @@ def timed_reads(port: int, host: dict[str, str]) -> list[float]:
 
 def run(checkpoints: list[int], tree: Path) -> list[Checkpoint]:
     """The box from ``tree`` and four tables, measured at each checkpoint."""
+    from tests.prove.phones import request as call
+
     folder = Path(tempfile.mkdtemp(prefix="memory-history-"))
     port = _free_port()
     env = {**os.environ, "HOME": str(folder), "PYTHONPATH": str(tree)}
@@ -296,7 +280,8 @@ def run(checkpoints: list[int], tree: Path) -> list[Checkpoint]:
                             cwd=tree, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True)
     assert proc.stdin is not None and proc.stdout is not None
-    quota, errors = Quota(), []
+    quota = Quota()
+    errors: list[str] = []
     try:
         assert proc.stdout.readline().strip() == "ready", "the box did not start"
         host: dict[str, str] = {}

@@ -4,7 +4,6 @@ forged, foreign or broken message changes nothing at the hub, which goes on."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +17,7 @@ from firmware_host.club.topics import encode, results_topic, status_topic
 from tests.club.broker import RunningBroker
 from tests.club.clients import TestClient
 from tests.club.test_league import key, payload
+from tests.waiting import wait_for
 
 NOT_AUTHORIZED = 135
 
@@ -29,13 +29,6 @@ def hub(broker: RunningBroker, tmp_path: Path) -> Iterator[Hub]:
     assert running.connected.wait(10)
     yield running
     running.close()
-
-
-def wait_for(test: object, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 def test_a_wrong_password_and_an_anonymous_client_are_refused(broker: RunningBroker) -> None:

@@ -11,8 +11,9 @@ import os
 import signal
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from firmware_host.club.runtime import PID_FILE, Club, start_club
 from firmware_host.club.supervisor import Backoff, Supervisor
 from firmware_host.companion import Companion
 from firmware_host.config import ClubConfig
+from tests import waiting
 from tests.club.broker import RunningBroker, free_port
 from tests.club.clients import TestClient
 from tests.club.test_club_pages import club_app
@@ -36,11 +38,7 @@ WAIT = 20.0
 BACK_WITHIN = 5.0
 
 
-def wait_for(test: Callable[[], object], timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
+wait_for = partial(waiting.wait_for, timeout=WAIT)
 
 
 def listening(port: int) -> bool:

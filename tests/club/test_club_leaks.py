@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -23,6 +23,7 @@ from firmware_host.club.topics import decode_table, parse_topic
 from firmware_host.companion import Companion
 from rules import get_game
 from rules.unlock import Code
+from tests import waiting
 from tests.club.broker import RunningBroker
 from tests.club.clients import TestClient
 from tests.club.test_club_pages import club_app
@@ -103,11 +104,7 @@ def club(broker: RunningBroker, tmp_path: Path) -> Iterator[Club]:
     hub.close()
 
 
-def wait_for(test: object, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
+wait_for = partial(waiting.wait_for, timeout=WAIT)
 
 
 def test_unlock_secrets_never_reach_the_broker_or_the_hubs_pages(club: Club) -> None:

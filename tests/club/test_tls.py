@@ -9,9 +9,9 @@ from __future__ import annotations
 import shutil
 import ssl
 import subprocess
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from firmware_host.club.runtime import CLUB_DIR, Club, add_box, start_club
 from firmware_host.club.topics import results_topic
 from firmware_host.companion import Companion
 from firmware_host.config import parse_club
+from tests import waiting
 from tests.club.broker import free_port, running_broker
 from tests.club.clients import TestClient
 from tests.club.test_league import key, payload
@@ -77,11 +78,7 @@ def hub(tmp_path: Path) -> Iterator[TlsHub]:
             club.close()
 
 
-def wait_for(test: object, timeout: float = WAIT) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.05)
+wait_for = partial(waiting.wait_for, timeout=WAIT)
 
 
 def test_the_hubs_own_box_and_a_box_trusting_the_certificate_reach_the_league(

@@ -18,11 +18,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.errors import JournalDamaged
 from firmware_host.journal_check import examine, wal_problem
 from firmware_host.journal_schema import PAGE_SIZE
+from tests import waiting
 from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port, tabletop
 from tests.firmware_host.ui.conftest import has_line
 from tests.web_panel.served import CSRF, make_app
@@ -50,11 +51,7 @@ def finished_game(box: Companion, secret: str = "1-2-3") -> int:
     return game_id
 
 
-def wait_for(check: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
+wait_for = partial(waiting.wait_for, timeout=20.0)
 
 
 def second_backed_up(box: Companion) -> None:

@@ -47,8 +47,8 @@ class Errors:
 
 def request(port: int, method: str, path: str, cookies: dict[str, str] | None = None,
             body: Any = None, source: str = "127.0.0.1") -> tuple[int, Any]:
-    """One JSON request to the panel on ``port`` (from the loopback address ``source``): its
-    status and parsed answer."""
+    """One request to the panel on ``port`` (from the loopback address ``source``): its status
+    and its JSON answer (``None`` for a page); a cookie it sets is kept in ``cookies``."""
     headers = {"X-Requested-With": "tabletop", "Content-Type": "application/json"}
     if cookies:
         headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
@@ -63,7 +63,8 @@ def request(port: int, method: str, path: str, cookies: dict[str, str] | None = 
         if cookie and cookies is not None:
             name, _, rest = cookie.partition("=")
             cookies[name] = rest.split(";", 1)[0]
-        return reply.status, json.loads(payload) if payload else None
+        is_json = (reply.getheader("Content-Type") or "").startswith("application/json")
+        return reply.status, json.loads(payload) if is_json and payload else None
     finally:
         conn.close()
 
