@@ -67,6 +67,15 @@ window.fetch = function (...args) {
   window.__inflight += 1;
   return __fetch.apply(this, args).finally(() => { window.__inflight -= 1; });
 };
+// a fetch's body read too: the page draws what it fetched in the same task as the read ends,
+// so the page has settled only once every body it asked for has been read
+for (const name of ["json", "text"]) {
+  const read = Response.prototype[name];
+  Response.prototype[name] = function () {
+    window.__inflight += 1;
+    return read.call(this).finally(() => { window.__inflight -= 1; });
+  };
+}
 window.__settle = (version) => new Promise((resolve, reject) => {
   let frames = 0;
   const started = performance.now();

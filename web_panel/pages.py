@@ -8,6 +8,7 @@ same drawing that live updates make (``web_panel/games/<game>/board.js``).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import (
@@ -33,9 +34,10 @@ from web_panel.i18n import (
     translate,
 )
 from web_panel.join_qr import qr_svg
+from web_panel.page_bundles import Bundle, joined
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
-from web_panel.rendering import asset_url, content_hash
+from web_panel.rendering import content_hash
 from web_panel.security import is_host, safe_next, seat_of
 
 bp = Blueprint("pages", __name__)
@@ -96,20 +98,31 @@ def game_page(game_id: int, view: View, *, replay: bool,
     return {
         "view": view, "game_id": game_id, "page_data": data,
         "messages": page_messages(current_language(), registration),
-        "core_scripts": [asset_url(name) for name in GAME_SCRIPTS],
-        "game_scripts": _assets(registration, "scripts"),
-        "game_styles": _assets(registration, "styles"),
+        "page_script": url_for("pages.page_script", game=summary["game"],
+                               v=page_bundle(summary["game"]).version),
+        "game_styles": _styles(registration),
         "names": game_names(),
         "rules_help": game_text(registration, "rules_help"),
     }
 
 
-def _assets(registration: PanelGame | None, kind: str) -> list[str]:
+def _styles(registration: PanelGame | None) -> list[str]:
     if registration is None:
         return []
-    names = registration.scripts if kind == "scripts" else registration.styles
     return [url_for("pages.game_asset", game=registration.id, name=name,
-                    v=content_hash(registration.folder / name)) for name in names]
+                    v=content_hash(registration.folder / name)) for name in registration.styles]
+
+
+def page_bundle(game: str) -> Bundle:
+    """The scripts of ``game``'s pages after ``panel.js`` (which every page has), as one: the
+    core ones (:data:`GAME_SCRIPTS`), then the game's own (none for a game the panel has no
+    registration for: the generic board draws it)."""
+    folder = current_app.static_folder
+    assert folder is not None
+    registration = panel().panel_game(game)
+    own = registration.scripts if registration is not None else ()
+    return joined((*(Path(folder) / name for name in GAME_SCRIPTS[1:]),
+                   *(registration.folder / name for name in own if registration is not None)))
 
 
 @bp.get("/")
@@ -169,6 +182,19 @@ def favicon() -> Response:
     folder = current_app.static_folder
     assert folder is not None
     return send_file(f"{folder}/favicon.svg", mimetype="image/svg+xml", max_age=86400)
+
+
+@bp.get("/boards/<game>/page.js")
+def page_script(game: str) -> Response:
+    """A game page's scripts as one (:func:`page_bundle`); a game the catalogue does not know
+    is a 404."""
+    if game not in game_names():
+        raise ApiError(404, "unknown_game", f"There is no game {game!r}.")
+    response = current_app.response_class(page_bundle(game).body,
+                                          mimetype="text/javascript")
+    response.cache_control.public = True
+    response.cache_control.max_age = 86400
+    return response
 
 
 @bp.get("/boards/<game>/<name>")

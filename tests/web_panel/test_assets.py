@@ -3,10 +3,14 @@ merge conflict's markers (a page would show them, a style sheet would lose its r
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
 import pytest
+from flask.testing import FlaskClient
+
+from firmware_host.companion import Companion
 
 PANEL = Path(__file__).resolve().parents[2] / "web_panel"
 MARKER = re.compile(r"^(<{7}|={7}|>{7})(\s|$)", re.MULTILINE)
@@ -17,3 +21,30 @@ FILES = sorted(p for p in PANEL.rglob("*") if p.suffix in (".html", ".js", ".css
 def test_no_panel_file_holds_a_merge_conflicts_markers(path: Path) -> None:
     found = [m.group(0).strip() for m in MARKER.finditer(path.read_text(encoding="utf-8"))]
     assert not found, f"{path.relative_to(PANEL)} holds conflict markers {found}"
+
+
+def test_a_game_page_loads_one_script_after_panel_js_holding_the_core_and_the_games_own(
+    client: FlaskClient, companion: Companion
+) -> None:
+    game_id = companion.create_game("unlock", ["Lock", "Aiko", "Ben"], {})
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    scripts = re.findall(r'<script src="([^"]+)"', page)
+    assert len(scripts) == 2 and scripts[0].startswith("/static/panel.js"), scripts
+    assert scripts[1].startswith("/boards/unlock/page.js?v="), scripts
+    reply = client.get(scripts[1])
+    assert reply.status_code == 200 and reply.mimetype == "text/javascript"
+    assert reply.cache_control.max_age == 86400
+    body = reply.get_data(as_text=True)
+    parts = [PANEL / "static" / name for name in ("kit.js", "generic.js", "game.js")] + [
+        PANEL / "games" / "unlock" / name for name in ("board.js", "pattern.js")]
+    places = [body.index(part.read_text(encoding="utf-8").rstrip()) for part in parts]
+    assert places == sorted(places), "the scripts in their page order"
+    # the version in the URL is the joined text's: another text, another URL
+    assert scripts[1].endswith("v=" + hashlib.sha256(reply.get_data()).hexdigest()[:12])
+
+
+def test_the_joined_script_of_a_game_the_catalogue_does_not_know_is_a_404(
+    client: FlaskClient
+) -> None:
+    reply = client.get("/boards/nosuchgame/page.js")
+    assert reply.status_code == 404 and "nosuchgame" in reply.get_data(as_text=True)

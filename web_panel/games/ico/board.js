@@ -62,8 +62,8 @@
       return { id: String(edge.id), x1, y1, x2, y2, legal: legal.has(String(edge.id)),
         won: won.has(String(edge.id)), markers: dots };
     });
-    // Legal edges last, so they are drawn on top and easy to tap (the sort is stable).
-    edges.sort((a, b) => Number(a.legal) - Number(b.legal));
+    // The edges stay in the net's order whatever is legal: a turn changes a few edges' class
+    // in place rather than moving them in the document (which restyles and lays out the net).
     // Vertex names, so an edge such as "U4-U0" can be found; the vertex stretched into the
     // outer circle is named on the circle itself.
     const vertices = (source.vertices || []).filter((v) => v && typeof v === "object" && "x" in v)
@@ -81,7 +81,7 @@
      so pairs are told apart without colour. */
   const PAIR_GLYPHS = ["●", "■", "▲", "◆", "★", "✚", "♥", "♣", "♠", "✖"];
 
-  function netSvg(net, verb, myTurn, view, ctx) {
+  function netSvg(net, verb, myTurn, seated, view, ctx) {
     const u = net.unit;
     const glyph = (f) => PAIR_GLYPHS[(Number(f.colourIndex) || 0) % PAIR_GLYPHS.length];
     /* Each layer is described again only when what it shows changed (K.memo): a live update
@@ -89,11 +89,14 @@
     const geometry = net.viewBox + "|" + net.faces.length + "|" + net.edges.length;
     const active = net.faces.filter((f) => f.active).map((f) => f.id).join();
     const edgeState = net.edges.map((e) => e.id + (e.legal ? "+" : "") + (e.won ? "*" : "")).join();
+    const hitState = (myTurn ? verb : "") + "|" + edgeState;
     const markerState = net.edges.map((e) => e.markers.map((m) => m.seat).join(".")).join()
       + "|" + JSON.stringify(view.colours || null);
-    /* Drawn first and never taking a tap: faces, labels, edges, markers. Then, on the mover's
-       phone, a wide transparent line over every edge (at least 44 px across): a legal one
-       plays it, any other says why it cannot be used. Markers let taps through. */
+    /* Drawn first and never taking a tap: faces, labels, edges, markers. Then, on a seated
+       player's phone, a wide transparent line over every edge (at least 44 px across), taking
+       taps only on the mover's turn: a legal one plays it, any other says why it cannot be
+       used. Markers let taps through. The lines stay between turns (idle), so a turn changes
+       their attributes rather than adding and removing thirty of them. */
     return s("svg", { class: "ico-net", viewBox: net.viewBox, role: "img", "aria-label": ctx.t("ico_board") },
       s("circle", { class: "outer", cx: 0, cy: 0, r: n(net.outer) }),
       K.memo("ico-faces|" + geometry + "|" + active, () => s("g", { class: "faces" },
@@ -116,11 +119,15 @@
       K.memo("ico-vertices|" + geometry, () => s("g", { class: "vertex-labels" },
         net.vertices.map((v) => s("text", { key: v.id, class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
           "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)))),
-      myTurn ? K.memo("ico-hits|" + geometry + "|" + verb + "|" + edgeState, () => s("g", { class: "edge-hits" },
-        net.edges.map((e) => K.memo("ico-hit|" + geometry + "|" + e.id + "|" + (e.legal ? verb : ""), () => s("line", {
-          key: e.id, class: "edge-hit" + (e.legal ? " legal" : ""), x1: n(e.x1 + (e.x2 - e.x1) * 0.12), y1: n(e.y1 + (e.y2 - e.y1) * 0.12),
-          x2: n(e.x2 - (e.x2 - e.x1) * 0.12), y2: n(e.y2 - (e.y2 - e.y1) * 0.12), "stroke-width": n(u * 26),
-          dataset: e.legal ? { action: verb + " " + e.id } : { refuse: e.id } }))))) : null);
+      seated ? K.memo("ico-hits|" + geometry + "|" + hitState, () => s("g", { class: "edge-hits" },
+        net.edges.map((e) => {
+          const use = myTurn ? (e.legal ? "play" : "refuse") : "idle";
+          return K.memo("ico-hit|" + geometry + "|" + e.id + "|" + use + "|" + verb, () => s("line", {
+            key: e.id, class: "edge-hit" + (use === "play" ? " legal" : use === "idle" ? " idle" : ""),
+            x1: n(e.x1 + (e.x2 - e.x1) * 0.12), y1: n(e.y1 + (e.y2 - e.y1) * 0.12),
+            x2: n(e.x2 - (e.x2 - e.x1) * 0.12), y2: n(e.y2 - (e.y2 - e.y1) * 0.12), "stroke-width": n(u * 26),
+            dataset: use === "play" ? { action: verb + " " + e.id } : use === "refuse" ? { refuse: e.id } : null }));
+        }))) : null);
   }
 
   /* The winning figure in the page's language (its rules name, if it is not one we know). */
@@ -232,6 +239,7 @@
     const net = netDrawing(view, (ctx.info || {}).board);
     const myTurn = view.you !== null && view.you !== undefined && (view.to_act || []).includes(view.you)
       && view.status === "active" && !ctx.replay;
+    const seated = view.you !== null && view.you !== undefined && !ctx.replay;
     const verb = view.phase === "roll" || view.phase === "move" ? "roll" : "place";
     const outcome = view.outcome && view.outcome.figure
       ? { ...view, outcome: { ...view.outcome, figure: figureText(view.outcome.figure, ctx) } } : view;
@@ -243,7 +251,7 @@
         ...markersLeft(view, ctx)),
       K.outcomeBox(outcome, ctx, stats(view, ctx)),
       K.waitingFor(view, ctx),
-      net ? netSvg(net, verb, myTurn, view, ctx) : null,
+      net ? netSvg(net, verb, myTurn, seated, view, ctx) : null,
       balanceHint(view, ctx),
       myTurn ? closeUp(view, verb, ctx) : null,
       K.hostTools(view, ctx));

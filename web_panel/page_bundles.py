@@ -1,0 +1,42 @@
+"""One script per game page: the core scripts and the game's own, joined in their order.
+
+A phone that opens a game's page for the first time would otherwise fetch each of the page's
+scripts cold (the kit, the generic board, the page's own script and the game's board, four or
+five files), each a request, a compile and a run of its own while the board waits. Joined, it is
+one request and one compile (issue 32, ``bench/phone_render.py``). The files stay as they are in
+the repository; the joined text is made once per run and served with its content's hash in the
+URL, so a phone keeps it for as long as the files do not change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """Scripts joined into one."""
+
+    body: bytes
+    #: A short hash of ``body``, for the URL (a new version is a new URL).
+    version: str
+
+
+@cache
+def joined(paths: tuple[Path, ...]) -> Bundle:
+    """The scripts at ``paths`` as one, in that order, each headed by its file's name.
+
+    Each script is an immediately invoked function or plain declarations, and each ends its
+    last statement, so joining them changes nothing of what they do; a ``;`` between them keeps
+    one that ends without one from running into the next.
+    """
+    parts = []
+    for path in paths:
+        parts.append(f"/* ---- {path.parent.name}/{path.name} ---- */\n".encode())
+        parts.append(path.read_bytes().rstrip())
+        parts.append(b"\n;\n")
+    body = b"".join(parts)
+    return Bundle(body, hashlib.sha256(body).hexdigest()[:12])
