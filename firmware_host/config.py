@@ -39,11 +39,13 @@ from firmware_host.config_club import ClubConfig, broker_address, parse_club
 from firmware_host.config_hardware import (
     parse_buttons,
     parse_display,
+    parse_lights,
     parse_serial,
     parse_touch,
 )
 from firmware_host.errors import ConfigError
 from hardware.oled import OledConfig
+from hardware.pad_lights import LightsConfig
 from hardware.pinmap import ButtonPins, PinMap
 from hardware.serial_die import SerialConfig
 from hardware.touch import TouchConfig
@@ -105,6 +107,7 @@ class DeviceSettings:
     touch: TouchConfig = field(default_factory=TouchConfig)
     oled: OledConfig = field(default_factory=OledConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
+    lights: LightsConfig = field(default_factory=LightsConfig)
     url: str = "http://tabletop.local:8080/"
     debounce: float = 0.02
     retry_interval: float = 5.0
@@ -123,6 +126,7 @@ class Config:
     touch: TouchConfig = field(default_factory=TouchConfig)
     oled: OledConfig = field(default_factory=OledConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
+    lights: LightsConfig = field(default_factory=LightsConfig)
     web: WebConfig = field(default_factory=WebConfig)
     data_dir: Path = field(default_factory=default_data_dir)
     host_pin: str | None = None
@@ -142,7 +146,8 @@ class Config:
     def device_settings(self) -> DeviceSettings:
         """The part of the config the device bundle is built from."""
         return DeviceSettings(input=self.input, buttons=self.buttons, touch=self.touch,
-                              oled=self.oled, serial=self.serial, url=self.url,
+                              oled=self.oled, serial=self.serial, lights=self.lights,
+                              url=self.url,
                               debounce=self.debounce, retry_interval=self.retry_interval,
                               menu_hold=self.menu_hold, language=self.language)
 
@@ -153,6 +158,7 @@ class Config:
             touch_irq=self.touch.irq_pin if self.input == "touch" else None,
             oled_spi=self.oled.spi_pins,
             uart=self.serial.port.startswith(("/dev/serial0", "/dev/ttyAMA", "/dev/ttyS0")),
+            lights=tuple(self.lights.roles()),
         )
 
 
@@ -193,7 +199,7 @@ def load_config(explicit: Path | None = None) -> Config:
 
 
 _TOP_KEYS = ("input", "data_dir", "host_pin", "log_level", "language", "buttons", "touch",
-             "display", "serial", "web", "pad", "bots", "club", "names")
+             "display", "serial", "lights", "web", "pad", "bots", "club", "names")
 _LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -211,6 +217,7 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     touch_config = parse_touch(data)
     oled = parse_display(data)
     serial_config = parse_serial(data)
+    lights = parse_lights(data)
 
     web = table(data, "web", ("host", "port", "threads"))
     web_config = WebConfig(
@@ -228,7 +235,8 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     bot_delay = bots.get("delay_ms", whole_number(0, 10_000), 1000) / 1000
 
     config = Config(input=input_kind, buttons=button_pins, touch=touch_config, oled=oled,
-                    serial=serial_config, web=web_config, data_dir=data_dir, host_pin=host_pin,
+                    serial=serial_config, lights=lights, web=web_config, data_dir=data_dir,
+                    host_pin=host_pin,
                     debounce=debounce, retry_interval=float(retry), log_level=log_level,
                     menu_hold=menu_hold, language=language, bot_delay=bot_delay,
                     club=parse_club(data.get("club", {}), base), names=_names(data))

@@ -17,7 +17,8 @@ from firmware_host.config_checks import (
     whole_number,
 )
 from hardware.oled import OledConfig
-from hardware.pinmap import ButtonPins
+from hardware.pad_lights import LightsConfig
+from hardware.pinmap import KEYS, ButtonPins, Key
 from hardware.serial_die import SerialConfig
 from hardware.touch import TouchConfig
 
@@ -77,6 +78,39 @@ def parse_display(data: Mapping[str, Any]) -> OledConfig:
         height=display.get("height", _multiple_of_8, default.height),
     ))
     return oled
+
+
+def parse_lights(data: Mapping[str, Any]) -> LightsConfig:
+    """The ``[lights]`` table: the pad's lights (none, a WS2812 chain, or PWM LEDs)."""
+    lights = table(data, "lights", ("kind", "order", "pins", "brightness"))
+    default = LightsConfig()
+    config: LightsConfig = build("lights", lambda: LightsConfig(
+        kind=lights.choice("kind", ("none", "ws2812", "pwm"), default.kind),
+        order=tuple(lights.get("order", _key_list, default.order)),
+        pins=lights.get("pins", _key_pins, {}),
+        brightness=lights.get("brightness", whole_number(0, 255), default.brightness),
+    ))
+    return config
+
+
+def _key(value: object) -> Key:
+    """A pad key: a dot 1–9 (a number, or its digit as text) or ``ok`` / ``back``."""
+    key = int(value) if isinstance(value, str) and value.isdigit() else value
+    if key in KEYS and not isinstance(key, bool):
+        return key
+    raise BadValue(f"expected a pad key (a dot 1-9, \"ok\" or \"back\"), got {value!r}")
+
+
+def _key_list(value: object) -> list[Key]:
+    if not isinstance(value, list) or not value:
+        raise BadValue(f"expected a list of pad keys (dots 1-9, \"ok\", \"back\"), got {value!r}")
+    return [_key(v) for v in value]
+
+
+def _key_pins(value: object) -> dict[Key, int]:
+    if not isinstance(value, Mapping):
+        raise BadValue(f"expected a table of key = GPIO (e.g. 1 = 4, ok = 23), got {value!r}")
+    return {_key(key): _gpio(pin) for key, pin in value.items()}
 
 
 def parse_serial(data: Mapping[str, Any]) -> SerialConfig:

@@ -31,6 +31,7 @@ from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
 from hardware.oled import Display, LumaDevice
+from hardware.pad_lights import ChainLights, MissingLights, PadLights, open_lights
 from hardware.pinmap import Key
 from hardware.protocol import DeviceMessage, DieRoll, Hello, KeyPress
 from hardware.serial_die import SerialDie
@@ -104,6 +105,25 @@ def _input_of_message(message: DeviceMessage) -> Input | None:
     return None
 
 
+def _open_lights(settings: DeviceSettings, mode: Mode, pin_factory: Factory | None,
+                 opener: Callable[[], PadLights | None] | None) -> PadLights | None:
+    """The pad's lights: ``opener``'s, else the simulator's (a chain drawn on luma's
+    ``dummy``), else the config's; missing ones are logged and the box runs dark."""
+    try:
+        if opener is not None:
+            return opener()
+        if mode == "simulator":
+            from luma.core.device import dummy
+
+            order = settings.lights.order
+            return ChainLights(dummy(width=len(order), height=1, mode="RGB"), order,
+                               brightness=255)
+        return open_lights(settings.lights, pin_factory=pin_factory)
+    except DeviceNotFound as error:
+        log.warning("no pad lights: %s; running without them", error)
+        return MissingLights(str(error))
+
+
 class Device:
     """The built hardware and the pad loop; see the module docstring."""
 
@@ -144,6 +164,7 @@ class Device:
             "pad": self.grid_problem or "ok",
             "firmware": None if firmware is None else {"device": firmware.device,
                                                        "version": firmware.version},
+            "lights": self.pad.lights.status(),
         }
 
     def close(self) -> None:
@@ -153,6 +174,7 @@ class Device:
                 return
             self._closed = True
         self.pad.close()
+        self.pad.lights.close()
         if self.grid is not None:
             self.grid.close()
         self.die.close()
@@ -176,13 +198,16 @@ def open_device(
     rng: random.Random | None = None,
     pin_factory: Factory | None = None,
     oled: Callable[[], LumaDevice] | None = None,
+    lights: Callable[[], PadLights | None] | None = None,
 ) -> Device:
     """Builds the device bundle (see the module docstring) for ``session``'s games.
 
     As gpiozero devices do, the hardware can be injected: ``pin_factory`` for the buttons
-    (``pi`` mode; the simulator always makes its own ``MockFactory``) and ``oled``, a function
-    opening the luma device (default: from the settings' ``oled``). ``games`` are the pad
-    controllers' registrations (default: the built-in games).
+    (``pi`` mode; the simulator always makes its own ``MockFactory``), ``oled``, a function
+    opening the luma device (default: from the settings' ``oled``), and ``lights``, one opening
+    the pad's lights (default: from the settings' ``lights``; the simulator draws a WS2812
+    chain's frame on luma's ``dummy``). ``games`` are the pad controllers' registrations
+    (default: the built-in games).
     """
     rng = rng if rng is not None else random.SystemRandom()
     loop_ports: list[pyserial.SerialBase] = []
@@ -231,6 +256,7 @@ def open_device(
         session, games if games is not None else builtin_games(), display, url=settings.url,
         open_display=open_oled, rng=rng, retry_interval=settings.retry_interval,
         note=die_line, lang=settings.language,
+        lights=_open_lights(settings, mode, pin_factory, lights),
     )
     if problem is not None:
         pad.oled.problem = problem

@@ -4,7 +4,7 @@ Each check gives a :class:`Finding` — what was looked for, where, whether it a
 to do when it did not. First what this machine offers (the hardware layer's probes: GPIO chips,
 I²C buses and what answers on them, serial ports), then what the config asks for (the board,
 the pins in use, the pin factory, groups, the OLED's and the touch grid's bus and address, the
-die's serial device, the data directory).
+pad's lights, the die's serial device, the data directory).
 """
 
 from __future__ import annotations
@@ -152,6 +152,30 @@ def check_touch(config: Config) -> list[Finding]:
                         f"GPIO{touch.irq_pin}) and its address jumper")]
 
 
+def check_lights(config: Config) -> list[Finding]:
+    """The pad's lights: a WS2812 chain needs its DMA driver and root (``/dev/mem``); PWM LEDs
+    need only their pins (in the pin map above) and the pin factory."""
+    lights = config.lights
+    if lights.kind == "none":
+        return [Finding("pad lights", None, "none configured ([lights] kind = \"none\")")]
+    if lights.kind == "pwm":
+        pins = ", ".join(f"{key}: GPIO{pin}" for key, pin in lights.pins.items())
+        return [Finding("pad lights (PWM LEDs)", None, f"{pins}; driven through the pin factory")]
+    from hardware.pad_lights import WS2812_ADVICE
+
+    try:
+        importlib.import_module("_rpi_ws281x")
+    except ImportError:
+        return [Finding("pad lights (WS2812 chain)", False, "rpi_ws281x is not installed",
+                        WS2812_ADVICE)]
+    if not os.access("/dev/mem", os.R_OK | os.W_OK):
+        return [Finding("pad lights (WS2812 chain)", False,
+                        "GPIO18: the DMA driver needs /dev/mem, which this user cannot open",
+                        WS2812_ADVICE)]
+    return [Finding("pad lights (WS2812 chain)", True,
+                    f"GPIO18, {len(lights.order)} LEDs; the driver and /dev/mem are there")]
+
+
 def check_serial(config: Config) -> list[Finding]:
     device = config.serial.port
     if "://" in device:
@@ -177,5 +201,5 @@ def check_data_dir(config: Config) -> list[Finding]:
 
 CHECKS: tuple[Callable[[Config], list[Finding]], ...] = (
     check_machine, check_platform, check_config, check_pin_factory, check_groups, check_display,
-    check_touch, check_serial, check_data_dir,
+    check_touch, check_lights, check_serial, check_data_dir,
 )

@@ -28,6 +28,7 @@ from typing import Any
 
 from PIL import Image
 
+from firmware_host import pad_lighting
 from firmware_host.errors import NotPadGame, SessionError
 from firmware_host.pad.inputs import Input
 from firmware_host.pad.menu import Menu, SeatChange, menu_screen, menu_step, open_menu
@@ -46,6 +47,7 @@ from firmware_host.pad.steps import (
     pad_start,
     pad_step,
 )
+from firmware_host.pad_lighting import Lighting
 from firmware_host.pad_reads import PadReads
 from firmware_host.screens.message import message_screen, refused_screen
 from firmware_host.screens.start import start_screen
@@ -166,6 +168,24 @@ class PadFollower:
         except Exception as error:
             log.exception("pad: drawing game %s failed", on.game_id)
             return message_screen(say(WORDS, "error", lang), str(error), lang=lang)
+
+    def lighting(self) -> Lighting:
+        """What the pad's lights show now (:mod:`firmware_host.pad_lighting`), after
+        :meth:`draw`: the game's own lights where its controller has them, else whose turn;
+        dark on the start screen, in the menu and over a notice."""
+        on = self._on
+        if self._notice is not None or self._menu is not None or on is None:
+            return pad_lighting.DARK
+        table = self.reads.table(on.game_id, on.kind)
+        if on.state.results:
+            return pad_lighting.results(table.view())
+        own = getattr(on.controller, "lights", None)
+        try:
+            return own(on.state.game, table) if own is not None else pad_lighting.turn_of(
+                table.view())
+        except Exception:  # the lights must never stop the pad
+            log.exception("pad: the lights of game %s failed", on.game_id)
+            return pad_lighting.DARK
 
     def _current(self) -> _OnGame | None:
         """The game the pad shows (see the module docstring); may open the games menu."""

@@ -10,6 +10,8 @@ the current game's controller act, and redraws the OLED from the companion's pub
   :class:`~firmware_host.pad_oled.PadOled` holds the OLED and the frame.
 - The OLED is optional: without one the loop still runs (inputs still act) and tries to open
   it again every ``retry_interval`` seconds.
+- After each frame the pad's lights are set (:class:`~firmware_host.lights_show.LightsShow`):
+  what the pad is on lit, and a refused input flashed.
 """
 
 from __future__ import annotations
@@ -23,11 +25,14 @@ from collections.abc import Callable
 from PIL import Image
 
 from firmware_host.games import Registry
+from firmware_host.lights_show import LightsShow, refused_key
 from firmware_host.pad.inputs import Input
 from firmware_host.pad_follower import PadFollower
 from firmware_host.pad_oled import PadOled, Screen
 from firmware_host.pad_reads import PadReads
 from firmware_host.session_api import SessionApi
+from hardware.pad_lights import PadLights
+from hardware.timers import Timers
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +56,8 @@ class PadLoop:
         rng: random.Random | None = None,
         retry_interval: float = 5.0,
         lang: str = "en",
+        lights: PadLights | None = None,
+        timers: Timers | None = None,
     ) -> None:
         self.session = session
         #: The panel's address, on the start screen (the CLI moves it when the address does).
@@ -59,6 +66,8 @@ class PadLoop:
         self.follower = PadFollower(session, self.reads, note=note,
                                     rng=rng if rng is not None else random.SystemRandom())
         self.oled = PadOled(display, open_display=open_display, retry_interval=retry_interval)
+        #: The pad's lights (:mod:`firmware_host.lights_show`), drawn after each OLED frame.
+        self.lights = LightsShow(lights, timers=timers)
         self._queue: queue.Queue[object] = queue.Queue()
         self._idle = threading.Condition()
         self._pending = 0
@@ -176,6 +185,9 @@ class PadLoop:
                 if isinstance(item, Input):
                     self.follower.feed(item)
                 self.oled.show(self.follower.draw(self.url))
+                refused = isinstance(item, Input) and self.follower.refusal is not None
+                self.lights.show(self.follower.lighting(), flash=refused,
+                                 refused=refused_key(item) if isinstance(item, Input) else None)
             except Exception:  # a bug in one screen must not stop the pad
                 log.exception("pad: failed on %r", item)
             finally:

@@ -164,13 +164,15 @@ class DieFirmware(TypedDict):
 
 
 class DeviceStatus(TypedDict):
-    """The device's health: the OLED, the die, the die's port, the pad, the die's firmware."""
+    """The device's health: the OLED, the die, the die's port, the pad, the die's firmware,
+    the pad's lights (``none`` when none are fitted)."""
 
     oled: str
     die: bool
     die_port: str | None
     pad: str
     firmware: DieFirmware | None
+    lights: str
 
 
 class Status(DeviceStatus):

@@ -192,6 +192,12 @@ class Simulator:
         """Bumped each time the OLED's image changes."""
         return self.pad.frame_version
 
+    def lights(self) -> dict[str, str]:
+        """What the pad's lights show, key by key (``1``–``9``, ``ok``, ``back``) as
+        ``#rrggbb`` (``#000000``: dark)."""
+        return {str(key): "#{:02x}{:02x}{:02x}".format(*colour)
+                for key, colour in self.pad.lights.frame().items()}
+
     def settle(self, timeout: float = 5.0) -> bool:
         """Waits until the pad has handled every queued input and redrawn."""
         return self.pad.wait_idle(timeout)

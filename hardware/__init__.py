@@ -10,8 +10,9 @@ Errors (``hardware.errors``)
 
 Pins (``hardware.pinmap``)
     ``ButtonPins(dots=(5, 6, 13, 19, 26, 12, 16, 20, 21), ok=17, back=27)``, BCM numbers;
-    ``PinMap(buttons, touch_irq=22, oled_spi=None, uart=False).used()`` validates the whole
-    box (no pin twice, none of the I²C/SPI/UART pins). ``Key`` is ``int`` 1–9 | "ok" | "back".
+    ``PinMap(buttons, touch_irq=22, oled_spi=None, uart=False, lights=()).used()`` validates
+    the whole box (no pin twice, none of the I²C/SPI/UART pins). ``Key`` is ``int`` 1–9 |
+    "ok" | "back".
 
 Pad events (``hardware.events``)
     ``PadEvent(kind: PadEventKind.PRESSED|RELEASED|HELD, key: Key, source: "buttons"|"touch")``;
@@ -48,6 +49,13 @@ Die / keypad (``hardware.serial_die``, ``hardware.protocol``)
     ``DieRoll(faces, value)``, ``KeyPress(key)``,
     ``Hello(device, version)``, ``DeviceError(text)``.
 
+Pad lights (``hardware.pad_lights``)
+    ``LightsConfig(kind="none"|"ws2812"|"pwm", order=KEYS, pins={}, brightness=96)``;
+    ``open_lights(config, *, pin_factory=None, ws2812=None) -> PadLights | None``:
+    ``ChainLights(luma_device, order, brightness)`` (a WS2812 chain through luma.led_matrix's
+    ``ws2812``, or luma's ``dummy``) or ``PwmLights({key: PWMLED})``; ``show(frame)`` (a colour
+    per key; only a changed frame is sent; never raises: ``problem``), ``close()``.
+
 Probing (``hardware.probe``)
     ``probe_all() -> list[Finding]`` for ``tabletop check-hardware``.
 """
@@ -76,6 +84,10 @@ _LAZY = {
     "KeyPress": "hardware.protocol",
     "Hello": "hardware.protocol",
     "DeviceError": "hardware.protocol",
+    "LightsConfig": "hardware.pad_lights",
+    "ChainLights": "hardware.pad_lights",
+    "PwmLights": "hardware.pad_lights",
+    "open_lights": "hardware.pad_lights",
     "Finding": "hardware.probe",
     "probe_all": "hardware.probe",
 }

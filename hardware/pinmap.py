@@ -113,7 +113,8 @@ class PinMap:
 
     ``buttons`` is ``None`` when the touch grid replaces them; ``touch_irq`` is ``None``
     without a touch grid; ``oled_spi`` is set only for an SPI display; ``uart`` says the
-    die/keypad uses the header UART (GPIO14/15) rather than USB.
+    die/keypad uses the header UART (GPIO14/15) rather than USB; ``lights`` are the pad
+    lights' pins (a WS2812 chain's data line, or one per PWM LED).
     """
 
     buttons: ButtonPins | None = field(default_factory=ButtonPins)
@@ -121,6 +122,8 @@ class PinMap:
     oled_spi: SpiDisplayPins | None = None
     uart: bool = False
     i2c: bool = True
+    #: (GPIO, role) of the pad's lights (``hardware.pad_lights.LightsConfig.roles``).
+    lights: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         self.used()
@@ -148,4 +151,7 @@ class PinMap:
             roles.append((self.oled_spi.dc, "OLED DC"))
             if self.oled_spi.reset is not None:
                 roles.append((self.oled_spi.reset, "OLED reset"))
+        for pin, role in self.lights:
+            _check_gpio(pin, role)
+            roles.append((pin, role))
         return assign(roles, self.reserved())

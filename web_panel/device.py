@@ -1,4 +1,5 @@
-"""``/device``: the simulated box in a browser — the live OLED image and the pad, OK/Back and a die.
+"""``/device``: the simulated box in a browser — the live OLED image, the pad (its lights too),
+OK/Back and a die.
 
 Only in simulator mode (404 otherwise), and only for the host: the box's screen shows the host
 PIN and the hands of Hacktrick's virtual cards, and its buttons play any seat and set the
@@ -50,7 +51,7 @@ def page() -> Response | str:
         return response  # type: ignore[return-value]
     simulator = _simulator()
     return render_template("device.html", dots=9, keypad=KEYPAD,
-                           frame_version=simulator.frame_version())
+                           frame_version=simulator.frame_version(), lights=simulator.lights())
 
 
 @bp.get("/device/frame.png")
@@ -62,7 +63,8 @@ def frame() -> Response:
 
 @bp.get("/device/state")
 def state() -> Response:
-    return jsonify({"frame_version": _simulator().frame_version()})
+    simulator = _simulator()
+    return jsonify({"frame_version": simulator.frame_version(), "lights": simulator.lights()})
 
 
 @bp.post("/device/input")
@@ -96,4 +98,4 @@ def press() -> Response:
     else:
         simulator.back()
     simulator.settle(SETTLE_TIMEOUT)  # answer with the frame the input led to
-    return jsonify({"frame_version": simulator.frame_version()})
+    return jsonify({"frame_version": simulator.frame_version(), "lights": simulator.lights()})

@@ -16,21 +16,17 @@ from typing import Any
 from flask import Flask, current_app, request, url_for
 from markupsafe import Markup
 
+from firmware_host import seat_colours
 from web_panel.i18n import LANGUAGES, current_language, page_messages, translate
 from web_panel.panel_state import panel
 from web_panel.security import is_host
 from web_panel.times import time_tag
 
-#: The seats' colours in seat order; ``static/kit.js`` draws with the same.
-SEAT_COLOURS = ("#b71c1c", "#1a237e", "#fdd835", "#66bb6a", "#8e44ad", "#e67e22", "#16a0a0",
-                "#c2185b")
-
 
 def seat_colour(seat: int | None) -> str:
-    """The colour of a seat on every drawing (red, blue, yellow, green, …)."""
-    if seat is None or seat < 0:
-        return "#6b6b70"
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    """The colour of a seat on every drawing (red, blue, yellow, green, …:
+    :mod:`firmware_host.seat_colours`, which ``static/kit.js`` holds too)."""
+    return seat_colours.seat_colour(seat)
 
 
 def _luminance(colour: str) -> float:

@@ -33,7 +33,7 @@ from rules.unlock.game import (
     codes_remaining,
 )
 from rules.unlock.grid import Grid, grid, segments_cross
-from rules.unlock.levels import DIFFICULTIES, Difficulty, validate
+from rules.unlock.levels import DIFFICULTIES, Difficulty, next_dots, validate
 from rules.unlock.tournament import Standing, Tournament
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "grid",
     "is_enumerable",
     "line_index",
+    "next_dots",
     "random_code",
     "segments_cross",
     "validate",

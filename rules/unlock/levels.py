@@ -10,11 +10,12 @@ rules.errors.IllegalAction: lines 1-5 and 2-4 cross; crossing is not allowed on 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Literal, get_args
 
 from rules.errors import IllegalAction
-from rules.unlock.codes import CROSS_TWICE, Code
+from rules.unlock.codes import CROSS_TWICE, BadCode, Code, dot_refusal
 from rules.unlock.grid import grid
 
 Difficulty = Literal["easy", "medium", "hard"]
@@ -88,3 +89,29 @@ def validate(code: Code, difficulty: str) -> None:
                 f"lines {g.line_text(i)} and {g.line_text(j)} cross; "
                 f"crossing is not allowed on {name}"
             )
+
+
+def next_dots(dots: Sequence[int], difficulty: str, size: int = 3,
+              auto_connect: bool = True) -> frozenset[int]:
+    """The dots that may be drawn after ``dots`` on ``difficulty``: those the path rules allow
+    next (:func:`~rules.unlock.codes.dot_refusal`) whose code so far keeps the level's rules
+    (:func:`validate`; a code that breaks one cannot be mended by drawing on). Any dot starts.
+
+    >>> sorted(next_dots([1], "easy", auto_connect=False))  # Easy: neighbours only
+    [2, 4, 5]
+    >>> sorted(next_dots([1], "easy"))  # auto-connection: 3 after 1 draws 1-2-3
+    [2, 3, 4, 5, 7, 9]
+    """
+    g = grid(size)
+    if not dots:
+        return frozenset(g.dots)
+    allowed = set()
+    for dot in g.dots:
+        if dot_refusal(dots, dot, size, auto_connect) is not None:
+            continue
+        try:
+            validate(Code.from_dots([*dots, dot], size, auto_connect), difficulty)
+        except (IllegalAction, BadCode):
+            continue
+        allowed.add(dot)
+    return frozenset(allowed)

@@ -126,3 +126,17 @@ def test_a_config_that_is_not_utf8_names_the_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as refusal:
         load_config(path)
     assert str(refusal.value).startswith(f"config error: {path}: not valid TOML: not UTF-8")
+
+
+def test_check_hardware_names_what_the_pad_lights_need() -> None:
+    from firmware_host.hardware_check import check_lights
+
+    [none] = check_lights(parse_config({}))
+    assert none.ok is None and "none configured" in none.detail
+    [pwm] = check_lights(parse_config({"input": "touch",
+                                       "lights": {"kind": "pwm", "pins": {"ok": 23}}}))
+    assert "ok: GPIO23" in pwm.detail
+    [chain] = check_lights(parse_config({"lights": {"kind": "ws2812"}}))
+    # no rpi_ws281x here (it is the Pi's "lights" extra): a failure that says what to do
+    assert chain.ok is False and "rpi_ws281x is not installed" in chain.detail
+    assert "tabletop-companion[lights]" in chain.advice

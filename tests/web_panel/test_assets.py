@@ -48,3 +48,14 @@ def test_the_joined_script_of_a_game_the_catalogue_does_not_know_is_a_404(
 ) -> None:
     reply = client.get("/boards/nosuchgame/page.js")
     assert reply.status_code == 404 and "nosuchgame" in reply.get_data(as_text=True)
+
+
+def test_the_pages_draw_seats_in_the_boxs_own_palette() -> None:
+    from firmware_host.seat_colours import NAMED, SEAT_COLOURS
+
+    kit = (PANEL / "static" / "kit.js").read_text(encoding="utf-8")
+    palette = re.search(r"const SEAT_COLOURS = \[([^\]]*)\]", kit)
+    named = re.search(r"const NAMED = \{([^}]*)\}", kit)
+    assert palette is not None and named is not None
+    assert tuple(re.findall(r'"(#[0-9a-f]{6})"', palette.group(1))) == SEAT_COLOURS
+    assert dict(re.findall(r'(\w+): "(#[0-9a-f]{6})"', named.group(1))) == NAMED

@@ -55,6 +55,28 @@ def test_device_page_shows_the_screen_and_nine_dots(box: FlaskClient) -> None:
     assert 'id="oled"' in page and 'data-key="ok"' in page and 'data-key="back"' in page
 
 
+def test_the_pad_lights_show_on_the_device_page_and_never_where_the_lock_draws(
+    box: FlaskClient, companion: Companion, device: Device
+) -> None:
+    game_id = companion.create_game("unlock", ["Aiko", "Ben"])
+    assert device.simulator is not None and device.simulator.settle()
+    red = "#b71c1c"  # seat 0's colour on every drawing
+    assert 'data-light="ok" style="--light: ' + red in box.get("/device").get_data(as_text=True)
+    press(box, kind="ok")
+    lit: list[list[str]] = []
+    for dot in (9, 5):
+        status, reply = press(box, kind="tap", dot=dot)
+        assert status == 200
+        lights = reply["lights"]
+        assert isinstance(lights, dict)
+        lit.append([key for key, colour in lights.items() if colour == red and key.isdigit()])
+    assert lit == [["1"], ["1", "2"]]  # a bar of how many dots, never dots 9 and 5
+    state = box.get("/device/state").get_json()
+    assert state["lights"]["ok"] == red  # two dots: the code can be sent
+    press(box, kind="ok")
+    assert companion.view(game_id, 0)["secret"] is not None
+
+
 def test_frame_is_the_oled_image(box: FlaskClient) -> None:
     image = frame(box)
     assert image.size == (128, 64)

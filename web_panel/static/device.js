@@ -1,4 +1,5 @@
-/* /device: the simulated box. Buttons drive the simulator; the OLED image reloads on change. */
+/* /device: the simulated box. Buttons drive the simulator; the OLED image reloads on change,
+   and each key's ring shows its light's colour. */
 "use strict";
 (function () {
   const T = window.Tabletop;
@@ -13,10 +14,20 @@
     oled.src = root.dataset.frameUrl + "?v=" + version;
   }
 
+  function light(colours) {
+    if (!colours) return;
+    for (const key of root.querySelectorAll("[data-light]")) {
+      const lit = colours[key.dataset.light] || "#000000";
+      const colour = lit === "#000000" ? "transparent" : lit;  // a dark light: no ring
+      if (key.style.getPropertyValue("--light") !== colour) key.style.setProperty("--light", colour);
+    }
+  }
+
   async function send(body) {
     try {
       const reply = await T.post(root.dataset.inputUrl, body);
       show(reply.frame_version);
+      light(reply.lights);
     } catch (err) { T.showError(err); }
   }
 
@@ -34,7 +45,11 @@
   async function watch() {
     try {
       const response = await fetch(root.dataset.stateUrl, { credentials: "same-origin" });
-      if (response.ok) show((await response.json()).frame_version);
+      if (response.ok) {
+        const state = await response.json();
+        show(state.frame_version);
+        light(state.lights);
+      }
     } catch (err) { /* the next tick tries again */ }
     setTimeout(watch, 300);
   }

@@ -32,11 +32,13 @@ from typing import Any
 from PIL import Image
 
 import firmware_host.games.unlock.screens as screens
+from firmware_host import pad_lighting
 from firmware_host.pad.inputs import Input, as_dot, as_grid4_dot
 from firmware_host.pad.steps import Accepted, Act, AskHint, Hinted, PadEvent, Step, Table
+from firmware_host.pad_lighting import Lighting
 from firmware_host.screens.message import message_screen, pass_pad_screen
 from firmware_host.screens.text import shown_name
-from rules.unlock import dot_refusal
+from rules.unlock import dot_refusal, next_dots
 
 
 def latest_turn(view: dict[str, Any]) -> int:
@@ -210,6 +212,23 @@ class UnlockPad:
         return screens.entry_screen(
             view, seat, list(state.dots), secret=seat == lock, lang=lang,
             hint=(hint.codes_left, hint.dots) if hint is not None else None)
+
+    def lights(self, state: UnlockPadState, table: Table) -> Lighting:
+        """The pad's lights (:mod:`firmware_host.pad_lighting`): whose entry comes next; the
+        guesser's trail and the dots the level allows next; the secret's progress only."""
+        view = table.view()
+        if _unseen_reveal(state, view) or view.get("outcome"):
+            return pad_lighting.turn_of(view)
+        seat = next_entrant(view)
+        if seat is None:
+            return pad_lighting.DARK
+        if state.entrant != seat or int(view.get("size") or 3) != 3:
+            return pad_lighting.whose_turn(seat, view)  # the 4×4 card is not the pad's grid
+        if seat == int(view.get("lock", 0)):
+            return pad_lighting.secret_progress(seat, len(state.dots), view)
+        auto_connect = (view.get("options") or {}).get("auto_connect") is not False
+        allowed = next_dots(state.dots, str(view.get("difficulty") or "hard"), 3, auto_connect)
+        return pad_lighting.trail(seat, state.dots, set(allowed), view)
 
     def _hold_ok(self, state: UnlockPadState, view: dict[str, Any],
                  table: Table) -> Step[UnlockPadState]:

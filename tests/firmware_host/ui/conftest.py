@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
@@ -21,6 +22,8 @@ from firmware_host.pad_loop import PadLoop
 from firmware_host.screens.start import start_screen
 from firmware_host.screens.text import HEIGHT, Pen, blank
 from firmware_host.simulator import Simulator
+from hardware.pad_lights import Colour
+from hardware.pinmap import Key
 
 WAIT = 5.0
 URL = "http://192.168.1.23:8080/"
@@ -62,6 +65,24 @@ class Box:
             version = self.companion.wait_for_change(version, left)
         self.settle()
         return actions
+
+
+def lit(box: Box) -> dict[Key, Colour]:
+    """What the pad's lights show once the pad settled and any refusal's flash is over."""
+    box.settle()
+    deadline = time.monotonic() + WAIT
+    while box.device.pad.lights.flashing:
+        assert time.monotonic() < deadline, "the lights flashed for too long"
+        time.sleep(0.02)
+    return box.device.pad.lights.frame()
+
+
+def colour(seat: int, view: dict[str, Any]) -> Colour:
+    """A seat's colour on the lights: the panel's colour for it (its own palette here)."""
+    palette = ["#b71c1c", "#1a237e", "#fdd835", "#66bb6a"]
+    named = {"white": "#f7f7f2", "red": "#b71c1c"}
+    hex_colour = named.get(str((view.get("colours") or [None] * 8)[seat]), palette[seat])
+    return (int(hex_colour[1:3], 16), int(hex_colour[3:5], 16), int(hex_colour[5:7], 16))
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:

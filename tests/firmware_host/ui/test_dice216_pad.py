@@ -8,7 +8,7 @@ import pytest
 from firmware_host.games.dice216 import screens as screens
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
-from tests.firmware_host.ui.conftest import Box, end_game_screens, has_line, same
+from tests.firmware_host.ui.conftest import Box, colour, end_game_screens, has_line, lit, same
 
 
 def move_cursor(box: Box, start: tuple[int, int], target: tuple[int, int]) -> None:
@@ -40,6 +40,8 @@ def test_full_4x4_game_with_die_from_serial_and_cursor_pad(box: Box) -> None:
     for turn in range(16):
         seat = turn % 2
         value = 1 + seat
+        # the pad's lights: whose roll it is, in their colour (the view's named colours)
+        assert lit(box)["ok"] == colour(seat, box.companion.view(gid, None))
         box.sim.roll(value, faces=4)
         count += 1
         assert box.wait_actions(gid, count)[-1] == (CHANCE, f"roll {value}")
@@ -61,6 +63,7 @@ def test_full_4x4_game_with_die_from_serial_and_cursor_pad(box: Box) -> None:
     assert final["outcome"]["scores"] == [28, 36]
     assert final["outcome"]["winners"] == [1]
     assert same(box.screen(), screens.board_screen(final, None))
+    assert set(lit(box).values()) == {colour(1, final)}  # every key in the winner's colour
     box.sim.roll(3, faces=4)  # a roll after the end is refused in words, never dropped
     box.settle()
     assert box.device.pad.refusal == "the game is over: press OK to go on"

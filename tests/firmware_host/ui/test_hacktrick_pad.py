@@ -12,7 +12,7 @@ from firmware_host.games.hacktrick.pad import (
 )
 from firmware_host.screens.message import refused_screen
 from rules import get_game
-from tests.firmware_host.ui.conftest import Box, same
+from tests.firmware_host.ui.conftest import Box, colour, lit, same
 
 TABLE = {"cards": "table", "target": 1}
 
@@ -61,6 +61,7 @@ def test_full_game_of_two_rounds_with_keypad_card_values(box: Box) -> None:
     count = 0
     while not (view := box.companion.view(gid, None))["outcome"]:
         mover = view["to_act"][0]
+        assert lit(box)["ok"] == colour(mover, view)  # the pad's lights: whose turn
         legal = box.companion.view(gid, mover)["legal_actions"]
         prompt = "lead 0-5" if view["phase"] == "lead" else PROMPT_CHOOSE
         assert same(box.screen(), screens.board_screen(view, prompt=prompt))
@@ -89,6 +90,7 @@ def test_full_game_of_two_rounds_with_keypad_card_values(box: Box) -> None:
     assert view["points"][winner] == outcome["scores"][winner] >= 2
     assert view["round"] >= 2
     assert same(box.screen(), screens.board_screen(view))
+    assert set(lit(box).values()) == {colour(winner, view)}
 
 
 def test_back_asks_the_sum_and_the_rules_refuse_it_without_a_captured_marker(box: Box) -> None:

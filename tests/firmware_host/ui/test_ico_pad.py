@@ -7,7 +7,7 @@ from firmware_host.games.ico import screens as screens
 from firmware_host.games.ico.words import WORDS
 from firmware_host.screens.message import refused_screen
 from rules import get_game
-from tests.firmware_host.ui.conftest import Box, end_game_screens, same
+from tests.firmware_host.ui.conftest import Box, colour, end_game_screens, lit, same
 
 PROMPTS = {phase: WORDS[f"prompt.{phase}"]["en"] for phase in ("place", "move", "roll")}
 
@@ -21,6 +21,7 @@ def test_full_game_with_three_edge_buttons(box: Box) -> None:
         if view["outcome"]:
             break
         assert same(box.screen(), screens.board_screen(view, prompt=PROMPTS[view["phase"]]))
+        assert lit(box)["ok"] == colour(view["mover"], view)  # the pad's lights: whose turn
         edges = [str(e["id"]) for e in screens.face_edges(view)]
         legal = [e for e in edges if e in view["legal_edges"]]
         assert legal, "some edge of the active face is always legal"
@@ -42,6 +43,8 @@ def test_full_game_with_three_edge_buttons(box: Box) -> None:
     else:
         assert count == 60
     assert same(box.screen(), screens.board_screen(final, prompt=""))
+    expected = {colour(outcome["winners"][0], final)} if outcome["winners"] else {(0, 0, 0)}
+    assert set(lit(box).values()) == expected  # the winner's colour, or dark for a draw
     assert box.companion.games(status="active") == []
     # the results name the winner (or say it is a draw) and how to go on
     winner = ["Aiko", "Ben"][outcome["winners"][0]] if outcome["winners"] else None
