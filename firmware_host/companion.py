@@ -29,12 +29,13 @@ from firmware_host.bot_seats import BotSeats
 from firmware_host.commands import PLAY, Change
 from firmware_host.companion_writes import CompanionWrites
 from firmware_host.errors import JournalDamaged, JournalError
+from firmware_host.game_analyses import GameAnalyses
 from firmware_host.games import Registry, builtin_games
 from firmware_host.host_pin import load_or_create_pin
 from firmware_host.journal import Journal
 from firmware_host.read_side import ReadSide
 from firmware_host.restore import restore
-from firmware_host.session_api import DeviceStatus, Listener
+from firmware_host.session_api import AnalysisAnswer, DeviceStatus, Listener
 from firmware_host.session_owner import SessionOwner
 from firmware_host.session_state import Session
 from firmware_host.snapshots import Snapshots
@@ -75,6 +76,12 @@ class Companion(CompanionWrites):
             self._read.close()
             raise
         self._backups = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backup")
+        self._analyses = GameAnalyses(
+            status=self._game_status, final_state=self._read.final_state,
+            stored=self._read.stored_analysis,
+            analyser=lambda kind: self.registry.find(kind).analysis if kind in self.registry
+            else None,
+            run=self._owner.run)
         self._owner.add_listener(self._after_change)
         for game in self._read.games(status="active"):
             self._warm(game["id"])
@@ -113,6 +120,7 @@ class Companion(CompanionWrites):
         """Finish queued commands, stop the session thread and close the journal (idempotent)."""
         self.bots.close()
         self._owner.close()
+        self._analyses.close()
         self._read.close()
         self._backups.shutdown(wait=True)
         self.journal.close()
@@ -153,10 +161,23 @@ class Companion(CompanionWrites):
             if PLAY in change.kinds and snap.status == "finished" \
                     and snap.version == change.version:
                 self._backups.submit(self._back_up, f"game-{game_id}")
+            if PLAY in change.kinds and snap.status != "active" \
+                    and snap.version == change.version:
+                self._analyses.ended(game_id)
 
     def settle(self, timeout: float = 60.0) -> None:
-        """Wait until the backups asked for so far are taken (the box at rest)."""
+        """Wait until the backups and analyses asked for so far are taken (the box at rest)."""
         self._backups.submit(lambda: None).result(timeout)
+        self._analyses.settle(timeout)
+
+    def analysis(self, game_id: int) -> AnalysisAnswer:
+        """An ended game's post-game analysis (:mod:`firmware_host.game_analyses`): ``ready``
+        with it, ``pending``, ``unavailable`` (none for this game yet) or ``not_over``."""
+        return self._analyses.answer(game_id)
+
+    def _game_status(self, game_id: int) -> tuple[str, str]:
+        summary = self._read.summary(game_id)
+        return summary["game"], summary["status"]
 
     def _back_up(self, reason: str) -> None:
         try:

@@ -109,7 +109,7 @@ class CompanionReads:
         """The box's health for the panel: the device's, the hardware mode, and whether the
         host PIN comes from the config."""
         device: DeviceStatus = {"oled": "missing", "die": False, "die_port": None, "pad": "ok",
-                                "firmware": None, "lights": "none"}
+                                "firmware": None, "lights": "none", "tft": "none"}
         if self._status_source is not None:
             try:
                 device = self._status_source()

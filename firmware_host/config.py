@@ -41,6 +41,7 @@ from firmware_host.config_hardware import (
     parse_display,
     parse_lights,
     parse_serial,
+    parse_tft,
     parse_touch,
 )
 from firmware_host.errors import ConfigError
@@ -48,6 +49,7 @@ from hardware.oled import OledConfig
 from hardware.pad_lights import LightsConfig
 from hardware.pinmap import ButtonPins, PinMap
 from hardware.serial_die import SerialConfig
+from hardware.tft import TftConfig
 from hardware.touch import TouchConfig
 
 __all__ = ["LABEL", "PIN_TEXT", "STANDARD_PATHS", "Advertise", "ClubConfig", "Config",
@@ -108,6 +110,7 @@ class DeviceSettings:
     oled: OledConfig = field(default_factory=OledConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
     lights: LightsConfig = field(default_factory=LightsConfig)
+    tft: TftConfig | None = None
     url: str = "http://tabletop.local:8080/"
     debounce: float = 0.02
     retry_interval: float = 5.0
@@ -127,6 +130,7 @@ class Config:
     oled: OledConfig = field(default_factory=OledConfig)
     serial: SerialConfig = field(default_factory=SerialConfig)
     lights: LightsConfig = field(default_factory=LightsConfig)
+    tft: TftConfig | None = None
     web: WebConfig = field(default_factory=WebConfig)
     data_dir: Path = field(default_factory=default_data_dir)
     host_pin: str | None = None
@@ -147,7 +151,7 @@ class Config:
         """The part of the config the device bundle is built from."""
         return DeviceSettings(input=self.input, buttons=self.buttons, touch=self.touch,
                               oled=self.oled, serial=self.serial, lights=self.lights,
-                              url=self.url,
+                              tft=self.tft, url=self.url,
                               debounce=self.debounce, retry_interval=self.retry_interval,
                               menu_hold=self.menu_hold, language=self.language)
 
@@ -159,6 +163,7 @@ class Config:
             oled_spi=self.oled.spi_pins,
             uart=self.serial.port.startswith(("/dev/serial0", "/dev/ttyAMA", "/dev/ttyS0")),
             lights=tuple(self.lights.roles()),
+            tft=tuple(self.tft.roles()) if self.tft is not None else (),
         )
 
 
@@ -218,6 +223,11 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     oled = parse_display(data)
     serial_config = parse_serial(data)
     lights = parse_lights(data)
+    tft = parse_tft(data)
+    if tft is not None and oled.interface == "spi" and (tft.spi_port, tft.spi_device) == (
+            oled.spi_port, oled.spi_device):
+        raise ConfigError("display.tft.spi_device", f"SPI {tft.spi_port}.{tft.spi_device} is "
+                          "the OLED's: give the TFT the other chip select (spi_device = 1)")
 
     web = table(data, "web", ("host", "port", "threads"))
     web_config = WebConfig(
@@ -235,7 +245,8 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     bot_delay = bots.get("delay_ms", whole_number(0, 10_000), 1000) / 1000
 
     config = Config(input=input_kind, buttons=button_pins, touch=touch_config, oled=oled,
-                    serial=serial_config, lights=lights, web=web_config, data_dir=data_dir,
+                    serial=serial_config, lights=lights, tft=tft, web=web_config,
+                    data_dir=data_dir,
                     host_pin=host_pin,
                     debounce=debounce, retry_interval=float(retry), log_level=log_level,
                     menu_hold=menu_hold, language=language, bot_delay=bot_delay,

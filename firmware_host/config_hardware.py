@@ -1,4 +1,5 @@
-"""The config's hardware tables — ``[buttons]``, ``[touch]``, ``[display]``, ``[serial]`` — read
+"""The config's hardware tables — ``[buttons]``, ``[touch]``, ``[display]`` (the OLED, and the
+colour TFT in ``[display.tft]``), ``[lights]``, ``[serial]`` — read
 into the hardware layer's own dataclasses, whose checks (pins on the header, no pin twice) apply.
 """
 
@@ -10,16 +11,20 @@ from typing import Any
 from firmware_host.config_checks import (
     BadValue,
     Check,
+    Section,
     build,
+    no_unknown,
     non_empty_text,
     table,
     true_or_false,
     whole_number,
 )
+from firmware_host.errors import ConfigError
 from hardware.oled import OledConfig
 from hardware.pad_lights import LightsConfig
 from hardware.pinmap import KEYS, ButtonPins, Key
 from hardware.serial_die import SerialConfig
+from hardware.tft import TftConfig
 from hardware.touch import TouchConfig
 
 
@@ -59,7 +64,7 @@ def parse_display(data: Mapping[str, Any]) -> OledConfig:
     """The ``[display]`` table: the OLED, on I2C or SPI."""
     display = table(data, "display", ("driver", "interface", "bus", "address", "spi_port",
                                       "spi_device", "spi_speed_hz", "dc_pin", "reset_pin",
-                                      "rotation", "contrast", "width", "height"))
+                                      "rotation", "contrast", "width", "height", "tft"))
     default = OledConfig()
     oled: OledConfig = build("display", lambda: OledConfig(
         driver=display.choice("driver", ("ssd1306", "sh1106"), default.driver),
@@ -78,6 +83,35 @@ def parse_display(data: Mapping[str, Any]) -> OledConfig:
         height=display.get("height", _multiple_of_8, default.height),
     ))
     return oled
+
+
+def parse_tft(data: Mapping[str, Any]) -> TftConfig | None:
+    """The ``[display.tft]`` table: the colour TFT beside the OLED (``None`` without one)."""
+    display = data.get("display", {})
+    if not isinstance(display, Mapping) or "tft" not in display:
+        return None
+    found = display["tft"]
+    if not isinstance(found, Mapping):
+        raise ConfigError("display.tft", f"expected a [display.tft] table, got {found!r}")
+    keys = ("driver", "width", "height", "spi_port", "spi_device", "spi_speed_hz", "dc_pin",
+            "reset_pin", "backlight_pin", "rotation")
+    no_unknown(found, "display.tft", keys)
+    tft = Section(found, "display.tft")
+    default = TftConfig()
+    config: TftConfig = build("display.tft", lambda: TftConfig(
+        driver=tft.choice("driver", ("ili9341", "st7789"), default.driver),
+        width=tft.get("width", whole_number(240, 320), default.width),
+        height=tft.get("height", whole_number(240, 320), default.height),
+        spi_port=tft.get("spi_port", whole_number(0, 6), default.spi_port),
+        spi_device=tft.get("spi_device", whole_number(0, 1), default.spi_device),
+        spi_speed_hz=tft.get("spi_speed_hz", whole_number(1_000_000, 80_000_000),
+                             default.spi_speed_hz),
+        dc_pin=tft.get("dc_pin", _gpio, default.dc_pin),
+        reset_pin=tft.get("reset_pin", _gpio_or_off, default.reset_pin),
+        backlight_pin=tft.get("backlight_pin", _gpio_or_off, default.backlight_pin),
+        rotation=tft.get("rotation", _rotation, default.rotation),
+    ))
+    return config
 
 
 def parse_lights(data: Mapping[str, Any]) -> LightsConfig:

@@ -35,6 +35,7 @@ from hardware.pad_lights import ChainLights, MissingLights, PadLights, open_ligh
 from hardware.pinmap import Key
 from hardware.protocol import DeviceMessage, DieRoll, Hello, KeyPress
 from hardware.serial_die import SerialDie
+from hardware.tft import TftConfig, TftScreen
 from hardware.touch import TouchGrid
 
 log = logging.getLogger(__name__)
@@ -124,6 +125,29 @@ def _open_lights(settings: DeviceSettings, mode: Mode, pin_factory: Factory | No
         return MissingLights(str(error))
 
 
+def _open_tft(settings: DeviceSettings, mode: Mode,
+              opener: Callable[[], TftScreen | None] | None) -> tuple[TftScreen | None, str | None]:
+    """The colour TFT: ``opener``'s, else the simulator's (luma's ``dummy``), else the
+    config's (none without ``[display.tft]``); and why a configured one is missing (it is
+    logged and the box runs without it)."""
+    try:
+        if opener is not None:
+            return opener(), None
+        if mode == "simulator":
+            from luma.core.device import dummy
+
+            config = settings.tft or TftConfig()
+            turned = config.rotation in (90, 270)
+            size = (config.height, config.width) if turned else (config.width, config.height)
+            return TftScreen(dummy(width=size[0], height=size[1], mode="RGB")), None
+        if settings.tft is None:
+            return None, None
+        return TftScreen.from_config(settings.tft), None
+    except DeviceNotFound as error:
+        log.warning("no TFT: %s; running without it", error)
+        return None, f"missing: {error}"
+
+
 class Device:
     """The built hardware and the pad loop; see the module docstring."""
 
@@ -165,6 +189,7 @@ class Device:
             "firmware": None if firmware is None else {"device": firmware.device,
                                                        "version": firmware.version},
             "lights": self.pad.lights.status(),
+            "tft": self.pad.tft.status(),
         }
 
     def close(self) -> None:
@@ -175,6 +200,7 @@ class Device:
             self._closed = True
         self.pad.close()
         self.pad.lights.close()
+        self.pad.tft.close()
         if self.grid is not None:
             self.grid.close()
         self.die.close()
@@ -199,6 +225,7 @@ def open_device(
     pin_factory: Factory | None = None,
     oled: Callable[[], LumaDevice] | None = None,
     lights: Callable[[], PadLights | None] | None = None,
+    tft: Callable[[], TftScreen | None] | None = None,
 ) -> Device:
     """Builds the device bundle (see the module docstring) for ``session``'s games.
 
@@ -206,7 +233,9 @@ def open_device(
     (``pi`` mode; the simulator always makes its own ``MockFactory``), ``oled``, a function
     opening the luma device (default: from the settings' ``oled``), and ``lights``, one opening
     the pad's lights (default: from the settings' ``lights``; the simulator draws a WS2812
-    chain's frame on luma's ``dummy``). ``games`` are the pad controllers' registrations
+    chain's frame on luma's ``dummy``), and ``tft``, one opening the colour TFT (default: from
+    the settings' ``tft``; the simulator's is luma's ``dummy`` at the TFT's size, 320×240
+    unless the config gives another). ``games`` are the pad controllers' registrations
     (default: the built-in games).
     """
     rng = rng if rng is not None else random.SystemRandom()
@@ -252,12 +281,16 @@ def open_device(
         return die_note(die_link[0].connected,
                         firmware.version if firmware is not None else None, pad.language())
 
+    tft_screen, tft_missing = _open_tft(settings, mode, tft)
     pad = PadLoop(
         session, games if games is not None else builtin_games(), display, url=settings.url,
         open_display=open_oled, rng=rng, retry_interval=settings.retry_interval,
         note=die_line, lang=settings.language,
         lights=_open_lights(settings, mode, pin_factory, lights),
+        tft=tft_screen,
     )
+    if tft_missing is not None:
+        pad.tft.missing = tft_missing
     if problem is not None:
         pad.oled.problem = problem
     delivered = MessageCount()

@@ -4,7 +4,7 @@ Each check gives a :class:`Finding` — what was looked for, where, whether it a
 to do when it did not. First what this machine offers (the hardware layer's probes: GPIO chips,
 I²C buses and what answers on them, serial ports), then what the config asks for (the board,
 the pins in use, the pin factory, groups, the OLED's and the touch grid's bus and address, the
-pad's lights, the die's serial device, the data directory).
+colour TFT's SPI device, the pad's lights, the die's serial device, the data directory).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def check_pin_factory(config: Config) -> list[Finding]:
 
 def check_groups(config: Config) -> list[Finding]:
     needed = ["gpio", "i2c", "dialout"]
-    if config.oled.interface == "spi":
+    if config.oled.interface == "spi" or config.tft is not None:
         needed.append("spi")
     mine = set(os.getgroups())
     missing = []
@@ -141,6 +141,16 @@ def check_display(config: Config) -> list[Finding]:
     path = Path(f"/dev/spidev{oled.spi_port}.{oled.spi_device}")
     return [Finding(name, path.exists(), f"{path} {'present' if path.exists() else 'missing'}",
                     oled.advice())]
+
+
+def check_tft(config: Config) -> list[Finding]:
+    """The colour TFT (``[display.tft]``), when the config has one: its SPI device."""
+    tft = config.tft
+    if tft is None:
+        return []
+    path = Path(f"/dev/spidev{tft.spi_port}.{tft.spi_device}")
+    return [Finding(f"TFT ({tft.driver}, {tft.width}x{tft.height})", path.exists(),
+                    f"{path} {'present' if path.exists() else 'missing'}", tft.advice())]
 
 
 def check_touch(config: Config) -> list[Finding]:
@@ -201,5 +211,5 @@ def check_data_dir(config: Config) -> list[Finding]:
 
 CHECKS: tuple[Callable[[Config], list[Finding]], ...] = (
     check_machine, check_platform, check_config, check_pin_factory, check_groups, check_display,
-    check_touch, check_lights, check_serial, check_data_dir,
+    check_tft, check_touch, check_lights, check_serial, check_data_dir,
 )

@@ -277,10 +277,24 @@ def _migrate_8(db: sqlite3.Connection) -> None:
     )
 
 
+def _migrate_9(db: sqlite3.Connection) -> None:
+    """Post-game analyses (issue 34): each ended game's, computed once and kept."""
+    _run(
+        db,
+        """
+        CREATE TABLE analyses (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id),
+            body TEXT NOT NULL,
+            computed TEXT NOT NULL
+        )
+        """
+    )
+
+
 #: Migration ``i`` brings a database from schema version ``i`` to ``i + 1``.
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _migrate_1, _migrate_2, _migrate_3, _migrate_4, _migrate_5, _migrate_6, _migrate_7,
-    _migrate_8)
+    _migrate_8, _migrate_9)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

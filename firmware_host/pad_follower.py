@@ -98,6 +98,12 @@ class PadFollower:
         return on.game_id if on is not None else None
 
     @property
+    def game(self) -> tuple[int, str] | None:
+        """The game the pad is on and which game it is (None on the start screen)."""
+        on = self._on
+        return (on.game_id, on.kind) if on is not None else None
+
+    @property
     def refusal(self) -> str | None:
         """The refusal on the OLED, if one is shown."""
         if self._notice is not None:

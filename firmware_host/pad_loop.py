@@ -11,7 +11,8 @@ the current game's controller act, and redraws the OLED from the companion's pub
 - The OLED is optional: without one the loop still runs (inputs still act) and tries to open
   it again every ``retry_interval`` seconds.
 - After each frame the pad's lights are set (:class:`~firmware_host.lights_show.LightsShow`):
-  what the pad is on lit, and a refused input flashed.
+  what the pad is on lit, and a refused input flashed; and the colour TFT shows the pad's game
+  to the table (:class:`~firmware_host.pad_tft.PadTft`).
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from firmware_host.pad.inputs import Input
 from firmware_host.pad_follower import PadFollower
 from firmware_host.pad_oled import PadOled, Screen
 from firmware_host.pad_reads import PadReads
+from firmware_host.pad_tft import PadTft
 from firmware_host.session_api import SessionApi
 from hardware.pad_lights import PadLights
+from hardware.tft import TftScreen
 from hardware.timers import Timers
 
 log = logging.getLogger(__name__)
@@ -58,6 +61,7 @@ class PadLoop:
         lang: str = "en",
         lights: PadLights | None = None,
         timers: Timers | None = None,
+        tft: TftScreen | None = None,
     ) -> None:
         self.session = session
         #: The panel's address, on the start screen (the CLI moves it when the address does).
@@ -68,6 +72,8 @@ class PadLoop:
         self.oled = PadOled(display, open_display=open_display, retry_interval=retry_interval)
         #: The pad's lights (:mod:`firmware_host.lights_show`), drawn after each OLED frame.
         self.lights = LightsShow(lights, timers=timers)
+        #: The colour TFT (:mod:`firmware_host.pad_tft`): the pad's game for the whole table.
+        self.tft = PadTft(tft, session)
         self._queue: queue.Queue[object] = queue.Queue()
         self._idle = threading.Condition()
         self._pending = 0
@@ -188,6 +194,9 @@ class PadLoop:
                 refused = isinstance(item, Input) and self.follower.refusal is not None
                 self.lights.show(self.follower.lighting(), flash=refused,
                                  refused=refused_key(item) if isinstance(item, Input) else None)
+                game = self.follower.game
+                self.tft.update(game, title=self.reads.title(game[0] if game else None),
+                                lang=self.reads.language(), url=self.url)
             except Exception:  # a bug in one screen must not stop the pad
                 log.exception("pad: failed on %r", item)
             finally:

@@ -194,6 +194,19 @@ class ReadSide:
             return {}
         return dict(self._extras.get((snap.id, snap.version), lambda: compute(state)))
 
+    def final_state(self, game_id: int) -> Any:
+        """An ended game's final state (an abandoned one as it shows: UNLOCK's secret told)."""
+        snap = self.snapshots.game(game_id)
+        if snap.status == "active":
+            raise ValueError(f"game {game_id} is still being played")
+        return self._ended_state(snap)
+
+    def stored_analysis(self, game_id: int) -> str | None:
+        """The kept analysis of a game (its JSON), if it was computed."""
+        with self._reader.connection() as db:
+            row = db.execute("SELECT body FROM analyses WHERE game_id = ?", (game_id,)).fetchone()
+        return str(row[0]) if row is not None else None
+
     # --- the journal --------------------------------------------------------------------------
     def _ended_state(self, snap: GameSnapshot) -> Any:
         """The final state of an ended game read from the journal (it ended before this run, or

@@ -163,9 +163,17 @@ class DieFirmware(TypedDict):
     version: str
 
 
+class AnalysisAnswer(TypedDict):
+    """An ended game's post-game analysis (``ready``), or why there is none: ``pending`` (being
+    computed), ``unavailable`` (none for this game yet), ``not_over`` (never before the end)."""
+
+    status: Literal["ready", "pending", "unavailable", "not_over"]
+    analysis: dict[str, Any] | None
+
+
 class DeviceStatus(TypedDict):
     """The device's health: the OLED, the die, the die's port, the pad, the die's firmware,
-    the pad's lights (``none`` when none are fitted)."""
+    the pad's lights and the colour TFT (``none`` when none is fitted)."""
 
     oled: str
     die: bool
@@ -173,6 +181,7 @@ class DeviceStatus(TypedDict):
     pad: str
     firmware: DieFirmware | None
     lights: str
+    tft: str
 
 
 class Status(DeviceStatus):
@@ -217,6 +226,7 @@ class SessionReads(Protocol):
     def history(self, limit: int = 50) -> list[GameSummary]: ...
     def replay(self, game_id: int) -> list[ReplayStep]: ...
     def moves(self, game_id: int, since: int = 0) -> list[Move]: ...
+    def analysis(self, game_id: int) -> AnalysisAnswer: ...
     def standings(self, game: str | None = None) -> list[Standing]: ...
     def tournament(self, tid: int) -> TournamentInfo: ...
     def tournaments(self) -> list[TournamentInfo]: ...

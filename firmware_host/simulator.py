@@ -192,6 +192,19 @@ class Simulator:
         """Bumped each time the OLED's image changes."""
         return self.pad.frame_version
 
+    def tft_png(self) -> bytes | None:
+        """The colour TFT's current image as PNG (``None`` before its first frame)."""
+        image = self.pad.tft.frame()
+        if image is None:
+            return None
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+
+    def tft_version(self) -> int:
+        """Bumped each time the TFT's image changes."""
+        return self.pad.tft.version
+
     def lights(self) -> dict[str, str]:
         """What the pad's lights show, key by key (``1``–``9``, ``ok``, ``back``) as
         ``#rrggbb`` (``#000000``: dark)."""

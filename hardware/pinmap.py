@@ -124,6 +124,8 @@ class PinMap:
     i2c: bool = True
     #: (GPIO, role) of the pad's lights (``hardware.pad_lights.LightsConfig.roles``).
     lights: tuple[tuple[int, str], ...] = ()
+    #: (GPIO, role) of the colour TFT's DC, reset and backlight (it is on the SPI0 bus).
+    tft: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         self.used()
@@ -133,7 +135,7 @@ class PinMap:
         reserved = dict(EEPROM_PINS)
         if self.i2c or self.touch_irq is not None:
             reserved.update(I2C_PINS)
-        if self.oled_spi is not None:
+        if self.oled_spi is not None or self.tft:
             reserved.update(SPI_PINS)
         if self.uart:
             reserved.update(UART_PINS)
@@ -151,7 +153,7 @@ class PinMap:
             roles.append((self.oled_spi.dc, "OLED DC"))
             if self.oled_spi.reset is not None:
                 roles.append((self.oled_spi.reset, "OLED reset"))
-        for pin, role in self.lights:
+        for pin, role in (*self.lights, *self.tft):
             _check_gpio(pin, role)
             roles.append((pin, role))
         return assign(roles, self.reserved())

@@ -1,5 +1,5 @@
-"""``/device``: the simulated box in a browser — the live OLED image, the pad (its lights too),
-OK/Back and a die.
+"""``/device``: the simulated box in a browser — the live OLED image, the colour TFT the table
+reads, the pad (its lights too), OK/Back and a die.
 
 Only in simulator mode (404 otherwise), and only for the host: the box's screen shows the host
 PIN and the hands of Hacktrick's virtual cards, and its buttons play any seat and set the
@@ -51,7 +51,8 @@ def page() -> Response | str:
         return response  # type: ignore[return-value]
     simulator = _simulator()
     return render_template("device.html", dots=9, keypad=KEYPAD,
-                           frame_version=simulator.frame_version(), lights=simulator.lights())
+                           frame_version=simulator.frame_version(), lights=simulator.lights(),
+                           tft_version=simulator.tft_version())
 
 
 @bp.get("/device/frame.png")
@@ -61,10 +62,21 @@ def frame() -> Response:
     return response
 
 
+@bp.get("/device/tft.png")
+def tft() -> Response:
+    png = _simulator().tft_png()
+    if png is None:
+        raise ApiError(404, "no_tft_frame", "The colour display has drawn nothing yet.")
+    response = Response(png, mimetype="image/png")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/device/state")
 def state() -> Response:
     simulator = _simulator()
-    return jsonify({"frame_version": simulator.frame_version(), "lights": simulator.lights()})
+    return jsonify({"frame_version": simulator.frame_version(), "lights": simulator.lights(),
+                    "tft_version": simulator.tft_version()})
 
 
 @bp.post("/device/input")
@@ -98,4 +110,5 @@ def press() -> Response:
     else:
         simulator.back()
     simulator.settle(SETTLE_TIMEOUT)  # answer with the frame the input led to
-    return jsonify({"frame_version": simulator.frame_version(), "lights": simulator.lights()})
+    return jsonify({"frame_version": simulator.frame_version(), "lights": simulator.lights(),
+                    "tft_version": simulator.tft_version()})

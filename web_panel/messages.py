@@ -190,6 +190,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "device_text": {"en": "Press the dots, OK and Back as on the box; the screen is the box's.",
                     "ja": "本体と同じようにドット・OK・戻るを押せます。画面は本体の表示です。"},
     "oled_alt": {"en": "The companion's screen", "ja": "本体の画面"},
+    "tft_alt": {"en": "The colour display the whole table reads",
+                "ja": "テーブル全員が見るカラー画面"},
     "dot_n": {"en": "Dot {n}", "ja": "ドット {n}"},
     "back_button": {"en": "Back", "ja": "戻る"},
     "hold_back": {"en": "Hold Back: the games menu", "ja": "戻るを長押し:ゲーム選択"},

@@ -110,6 +110,9 @@ class BoxGame:
     #: The seats that compete for places, from a game's options and seat count (UNLOCK: all
     #: but the Lock); ``None``: every seat. A club's league rates only these (docs/club.md).
     competing: Callable[[Mapping[str, Any], int], Sequence[int]] | None = None
+    #: The post-game analysis of an ended game's final state, as JSON-able data (issue 34);
+    #: ``None``: the game has none yet.
+    analysis: Callable[[Any], Mapping[str, Any]] | None = None
 
     @property
     def id(self) -> str:

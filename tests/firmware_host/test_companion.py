@@ -316,13 +316,15 @@ def test_abandoned_unlock_game_shows_the_rules_abandoned_end(tmp_path: Path) -> 
 def test_status_reports_the_attached_device(companion: Companion) -> None:
     assert companion.status() == {"hardware": "simulator", "oled": "missing", "die": False,
                                   "die_port": None, "pad": "ok", "firmware": None,
-                                  "lights": "none", "host_pin_set": False}
+                                  "lights": "none", "tft": "none", "host_pin_set": False}
     firmware = {"device": "pico-keypad", "version": "1.1"}
     companion.attach_status(lambda: {"oled": "ok", "die": True, "die_port": "/dev/ttyACM0",
-                                     "pad": "ok", "firmware": firmware, "lights": "ok"})
+                                     "pad": "ok", "firmware": firmware, "lights": "ok",
+                                     "tft": "ok"})
     assert companion.status() == {"hardware": "simulator", "oled": "ok", "die": True,
                                   "die_port": "/dev/ttyACM0", "pad": "ok",
-                                  "firmware": firmware, "lights": "ok", "host_pin_set": False}
+                                  "firmware": firmware, "lights": "ok", "tft": "ok",
+                                  "host_pin_set": False}
 
 
 def test_host_pin_from_config_is_used_and_reported(tmp_path: Path) -> None:

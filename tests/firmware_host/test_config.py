@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
@@ -24,7 +25,7 @@ def test_the_example_file_sets_every_default() -> None:
     with (ROOT / "deploy" / "config.example.toml").open("rb") as file:
         example = parse_config(tomllib.load(file))
     defaults = Config()
-    for name in ("input", "buttons", "touch", "oled", "serial", "web", "debounce",
+    for name in ("input", "buttons", "touch", "oled", "serial", "lights", "tft", "web", "debounce",
                  "retry_interval", "log_level", "host_pin", "language", "menu_hold",
                  "bot_delay"):
         assert getattr(example, name) == getattr(defaults, name), name
@@ -140,3 +141,34 @@ def test_check_hardware_names_what_the_pad_lights_need() -> None:
     # no rpi_ws281x here (it is the Pi's "lights" extra): a failure that says what to do
     assert chain.ok is False and "rpi_ws281x is not installed" in chain.detail
     assert "tabletop-companion[lights]" in chain.advice
+
+
+def test_the_colour_tft_is_read_from_display_tft_and_its_pins_join_the_pin_map() -> None:
+    from firmware_host.hardware_check import check_tft
+
+    assert parse_config({}).tft is None and check_tft(parse_config({})) == []
+    config = parse_config({"display": {"tft": {"driver": "st7789", "width": 240,
+                                               "height": 240, "spi_device": 1,
+                                               "backlight_pin": False}}})
+    assert config.tft is not None and config.tft.driver == "st7789"
+    assert config.tft.backlight_pin is None
+    used = config.pin_map().used()
+    assert used[24] == "TFT DC" and used[25] == "TFT reset" and 10 not in used
+    [finding] = check_tft(config)
+    assert "/dev/spidev0.1" in finding.detail and "CS CE1" in finding.advice
+
+
+@pytest.mark.parametrize(("document", "message"), [
+    ({"display": {"tft": {"driver": "st7735"}}}, "display.tft.driver: expected one of"),
+    ({"display": {"tft": {"driver": "st7789", "width": 320, "height": 320}}},
+     "display.tft: the st7789 drives 240x240 or 320x240"),
+    ({"display": {"tft": {"colour": "yes"}}}, "display.tft.colour: unknown key"),
+    ({"display": {"tft": "ili9341"}}, "display.tft: expected a"),
+    ({"display": {"interface": "spi", "tft": {}}}, "SPI 0.0 is the OLED's"),
+    ({"display": {"tft": {"backlight_pin": 17}}}, "TFT backlight: GPIO17 is already used by "
+                                                  "the OK button"),
+    ({"display": {"tft": {"dc_pin": 9}}}, "TFT DC: GPIO9 is reserved for SPI0 MISO"),
+])
+def test_a_bad_tft_table_names_what_is_wrong(document: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        parse_config(document)

@@ -77,6 +77,22 @@ def test_the_pad_lights_show_on_the_device_page_and_never_where_the_lock_draws(
     assert companion.view(game_id, 0)["secret"] is not None
 
 
+def test_the_device_page_shows_the_colour_tft_and_its_image_follows_the_game(
+    box: FlaskClient, companion: Companion, device: Device
+) -> None:
+    assert device.simulator is not None and device.simulator.settle()
+    page = box.get("/device").get_data(as_text=True)
+    assert 'id="tft"' in page and "/device/tft.png" in page
+    before = box.get("/device/state").get_json()["tft_version"]
+    start = box.get("/device/tft.png")
+    assert start.status_code == 200 and start.mimetype == "image/png"
+    assert Image.open(io.BytesIO(start.data)).size == (320, 240)
+    companion.create_game("ico", ["Aiko", "Ben"])
+    assert device.simulator.settle()
+    assert box.get("/device/state").get_json()["tft_version"] > before
+    assert box.get("/device/tft.png").data != start.data  # the game, not the start screen
+
+
 def test_frame_is_the_oled_image(box: FlaskClient) -> None:
     image = frame(box)
     assert image.size == (128, 64)

@@ -160,6 +160,9 @@ TABLE: dict[str, dict[str, Any]] = {
     "host.reissue": row("POST", "/api/host/games/1/seats/1/reissue", HOST_ONLY),
     "device.page": row("GET", "/device", 404),
     "device.frame": row("GET", "/device/frame.png", 404),
+    "device.tft": row("GET", "/device/tft.png", 404),
+    # game 1 is being played: its analysis comes once it ends, to nobody before
+    "analysis.analysis": row("GET", "/api/games/1/analysis", 409),
     "device.state": row("GET", "/device/state", 404),
     "device.press": row("POST", "/device/input", 404, {"kind": "ok"}),
 }

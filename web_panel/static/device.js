@@ -14,6 +14,13 @@
     oled.src = root.dataset.frameUrl + "?v=" + version;
   }
 
+  const tft = document.getElementById("tft");
+  function showTft(version) {
+    if (!tft || version === undefined || String(version) === tft.dataset.tftVersion) return;
+    tft.dataset.tftVersion = String(version);
+    tft.src = tft.dataset.tftUrl + "?v=" + version;
+  }
+
   function light(colours) {
     if (!colours) return;
     for (const key of root.querySelectorAll("[data-light]")) {
@@ -28,6 +35,7 @@
       const reply = await T.post(root.dataset.inputUrl, body);
       show(reply.frame_version);
       light(reply.lights);
+      showTft(reply.tft_version);
     } catch (err) { T.showError(err); }
   }
 
@@ -49,6 +57,7 @@
         const state = await response.json();
         show(state.frame_version);
         light(state.lights);
+        showTft(state.tft_version);
       }
     } catch (err) { /* the next tick tries again */ }
     setTimeout(watch, 300);

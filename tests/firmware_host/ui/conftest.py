@@ -22,6 +22,7 @@ from firmware_host.pad_loop import PadLoop
 from firmware_host.screens.start import start_screen
 from firmware_host.screens.text import HEIGHT, Pen, blank
 from firmware_host.simulator import Simulator
+from firmware_host.tft_screens.frames import game_frame
 from hardware.pad_lights import Colour
 from hardware.pinmap import Key
 
@@ -75,6 +76,20 @@ def lit(box: Box) -> dict[Key, Colour]:
         assert time.monotonic() < deadline, "the lights flashed for too long"
         time.sleep(0.02)
     return box.device.pad.lights.frame()
+
+
+def tft_shows(box: Box, game_id: int) -> bool:
+    """Whether the colour TFT shows the game as the table may see it: drawn from the
+    spectator's view (no seat's), at the TFT's size, in the OLED's language."""
+    box.settle()
+    pad = box.device.pad
+    shown = pad.tft.frame()
+    assert shown is not None and pad.tft.screen is not None
+    view = box.companion.view(game_id, None)
+    info = next(e for e in box.companion.catalog() if e["id"] == view["game"])
+    expected = game_frame(view, info=info, title=pad.reads.title(game_id),
+                          size=pad.tft.screen.size, lang=pad.reads.language())
+    return shown.tobytes() == expected.tobytes()
 
 
 def colour(seat: int, view: dict[str, Any]) -> Colour:

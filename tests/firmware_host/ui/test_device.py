@@ -34,7 +34,7 @@ def test_simulator_device_from_config_shows_its_address_reports_and_closes_twice
             assert shows(device.pad, start_screen("http://10.1.2.3:9000/", "1122"))
             assert companion.status() == {"hardware": "simulator", "oled": "ok", "die": True,
                                           "die_port": "loop://", "pad": "ok",
-                                          "firmware": None, "lights": "ok",
+                                          "firmware": None, "lights": "ok", "tft": "ok",
                                           "host_pin_set": True}
         finally:
             device.close()

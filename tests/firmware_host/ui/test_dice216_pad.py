@@ -8,7 +8,15 @@ import pytest
 from firmware_host.games.dice216 import screens as screens
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
-from tests.firmware_host.ui.conftest import Box, colour, end_game_screens, has_line, lit, same
+from tests.firmware_host.ui.conftest import (
+    Box,
+    colour,
+    end_game_screens,
+    has_line,
+    lit,
+    same,
+    tft_shows,
+)
 
 
 def move_cursor(box: Box, start: tuple[int, int], target: tuple[int, int]) -> None:
@@ -42,6 +50,7 @@ def test_full_4x4_game_with_die_from_serial_and_cursor_pad(box: Box) -> None:
         value = 1 + seat
         # the pad's lights: whose roll it is, in their colour (the view's named colours)
         assert lit(box)["ok"] == colour(seat, box.companion.view(gid, None))
+        assert tft_shows(box, gid)
         box.sim.roll(value, faces=4)
         count += 1
         assert box.wait_actions(gid, count)[-1] == (CHANCE, f"roll {value}")

@@ -12,7 +12,7 @@ from firmware_host.games.hacktrick.pad import (
 )
 from firmware_host.screens.message import refused_screen
 from rules import get_game
-from tests.firmware_host.ui.conftest import Box, colour, lit, same
+from tests.firmware_host.ui.conftest import Box, colour, lit, same, tft_shows
 
 TABLE = {"cards": "table", "target": 1}
 
@@ -62,6 +62,7 @@ def test_full_game_of_two_rounds_with_keypad_card_values(box: Box) -> None:
     while not (view := box.companion.view(gid, None))["outcome"]:
         mover = view["to_act"][0]
         assert lit(box)["ok"] == colour(mover, view)  # the pad's lights: whose turn
+        assert tft_shows(box, gid)
         legal = box.companion.view(gid, mover)["legal_actions"]
         prompt = "lead 0-5" if view["phase"] == "lead" else PROMPT_CHOOSE
         assert same(box.screen(), screens.board_screen(view, prompt=prompt))

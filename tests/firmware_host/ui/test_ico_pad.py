@@ -7,7 +7,14 @@ from firmware_host.games.ico import screens as screens
 from firmware_host.games.ico.words import WORDS
 from firmware_host.screens.message import refused_screen
 from rules import get_game
-from tests.firmware_host.ui.conftest import Box, colour, end_game_screens, lit, same
+from tests.firmware_host.ui.conftest import (
+    Box,
+    colour,
+    end_game_screens,
+    lit,
+    same,
+    tft_shows,
+)
 
 PROMPTS = {phase: WORDS[f"prompt.{phase}"]["en"] for phase in ("place", "move", "roll")}
 
@@ -22,6 +29,7 @@ def test_full_game_with_three_edge_buttons(box: Box) -> None:
             break
         assert same(box.screen(), screens.board_screen(view, prompt=PROMPTS[view["phase"]]))
         assert lit(box)["ok"] == colour(view["mover"], view)  # the pad's lights: whose turn
+        assert tft_shows(box, gid)  # the colour display: the table's view
         edges = [str(e["id"]) for e in screens.face_edges(view)]
         legal = [e for e in edges if e in view["legal_edges"]]
         assert legal, "some edge of the active face is always legal"

@@ -8,7 +8,14 @@ from firmware_host.games.unlock.words import WORDS as UNLOCK_WORDS
 from firmware_host.pad.inputs import KEYPAD_DOTS
 from firmware_host.screens.message import pass_pad_screen, refusal_pages, refused_screen
 from firmware_host.screens.start import start_screen
-from tests.firmware_host.ui.conftest import Box, colour, end_game_screens, lit, same
+from tests.firmware_host.ui.conftest import (
+    Box,
+    colour,
+    end_game_screens,
+    lit,
+    same,
+    tft_shows,
+)
 
 
 def draw(box: Box, *dots: int) -> None:
@@ -76,6 +83,7 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     # the Lock's secret leaves the screen: the pad goes to the first guesser
     assert same(box.screen(), pass_pad_screen("Aiko", 1, title="UNLOCK"))
     assert lit(box)["ok"] == colour(1, box.companion.view(gid, None))  # lit for Aiko
+    assert tft_shows(box, gid)
     draw(box, 5, 6)  # dots on a privacy screen do nothing
     box.sim.ok()
     assert same(box.screen(), screens.entry_screen(box.companion.view(gid, 1), 1, [],
@@ -118,6 +126,7 @@ def test_full_game_with_privacy_screens_reveal_and_scores(box: Box) -> None:
     box.sim.ok()
     assert same(box.screen(), screens.scores_screen(final))
     assert set(lit(box).values()) == {colour(1, final)}  # Aiko won: her colour everywhere
+    assert tft_shows(box, gid)  # the results, the secret told
     assert box.companion.games(status="active") == []
     # the last screen acknowledged: the results, then the start screen
     end_game_screens(box, gid, onward="OK: start screen", winner="Aiko")

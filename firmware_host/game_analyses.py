@@ -1,0 +1,131 @@
+"""Post-game analyses (issue 34): each ended game's analysis, computed once it has ended, off
+the session thread, and kept in the journal so it is computed once.
+
+- Never before the end: a game still being played has no analysis (its secrets are secret).
+- A game ends → its analysis is queued on one worker thread of its own, at a lower scheduling
+  priority than the box's other threads (the session thread, the server's); the rules compute
+  it from the game's final state (``BoxGame.analysis``: UNLOCK's today), and a small command
+  writes it to the journal's ``analyses`` table through the session owner, like every write.
+- Asked for (``Companion.analysis``): ``ready`` with the analysis, ``pending`` while it is being
+  computed (an ended game from before this run is queued when first asked), ``unavailable`` for
+  a game that has no analysis yet, ``not_over`` while the game goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from firmware_host.commands import Command, Done, Step
+from firmware_host.journal import Journal
+from firmware_host.session_api import AnalysisAnswer
+from firmware_host.session_state import Session
+
+log = logging.getLogger(__name__)
+
+#: How much lower than the box's other threads the worker is scheduled (``nice`` steps).
+NICER = 10
+
+
+def store_analysis(journal: Journal, game_id: int, body: str) -> None:
+    """Keep a game's analysis (computed once: a second one replaces it)."""
+    journal.write("INSERT OR REPLACE INTO analyses (game_id, body, computed) VALUES (?, ?, ?)",
+                  (game_id, body, journal.now()))
+
+
+@dataclass(frozen=True)
+class StoreAnalysis:
+    """Keep the analysis of the ended game ``game_id`` (``body``: its JSON)."""
+
+    game_id: int
+    body: str
+
+    def check(self, session: Session) -> Step[None]:
+        return Step(lambda version: store_analysis(session.journal, self.game_id, self.body),
+                    lambda _result, _version: Done(None))
+
+
+class GameAnalyses:
+    """The analyses of ended games: computed on a worker thread, kept in the journal.
+
+    ``status(game_id)`` gives the game's kind and status from the snapshots; ``final_state``
+    its final state (read from the journal for an old game); ``stored`` its kept analysis;
+    ``analyser(kind)`` the game's analysis function (``None``: none yet); ``run`` runs a
+    command on the session thread."""
+
+    def __init__(self, *, status: Callable[[int], tuple[str, str]],
+                 final_state: Callable[[int], Any], stored: Callable[[int], str | None],
+                 analyser: Callable[[str], Callable[[Any], Any] | None],
+                 run: Callable[[Command[None]], None]) -> None:
+        self._status = status
+        self._final_state = final_state
+        self._stored = stored
+        self._analyser = analyser
+        self._run = run
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="analysis",
+                                          initializer=_lower_priority)
+        self._lock = threading.Lock()
+        self._queued: dict[int, Future[None]] = {}
+
+    def ended(self, game_id: int) -> None:
+        """A game has just ended: compute its analysis, if it has one (on the worker)."""
+        kind, _ = self._status(game_id)
+        if self._analyser(kind) is not None:
+            self._queue(game_id)
+
+    def answer(self, game_id: int) -> AnalysisAnswer:
+        """The game's analysis, or why there is none (see the module docstring)."""
+        kind, status = self._status(game_id)
+        if status == "active":
+            return {"status": "not_over", "analysis": None}
+        if self._analyser(kind) is None:
+            return {"status": "unavailable", "analysis": None}
+        body = self._stored(game_id)
+        if body is not None:
+            return {"status": "ready", "analysis": json.loads(body)}
+        self._queue(game_id)
+        return {"status": "pending", "analysis": None}
+
+    def settle(self, timeout: float) -> None:
+        """Wait until the analyses queued so far are kept."""
+        self._worker.submit(lambda: None).result(timeout)
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=True, cancel_futures=True)
+
+    def _queue(self, game_id: int) -> None:
+        with self._lock:
+            if game_id in self._queued:
+                return
+            self._queued[game_id] = self._worker.submit(self._compute, game_id)
+
+    def _compute(self, game_id: int) -> None:
+        try:
+            if self._stored(game_id) is not None:
+                return
+            kind, _ = self._status(game_id)
+            analyser = self._analyser(kind)
+            if analyser is None:
+                return
+            body = json.dumps(analyser(self._final_state(game_id)), separators=(",", ":"))
+            self._run(StoreAnalysis(game_id, body))
+            log.info("game %d: analysis kept (%d bytes)", game_id, len(body))
+        except Exception:  # one game's analysis failing must not stop the others
+            log.exception("game %d: its analysis failed", game_id)
+        finally:
+            with self._lock:
+                self._queued.pop(game_id, None)
+
+
+def _lower_priority() -> None:
+    """Schedule the worker after the box's other threads (Linux: a thread is a task)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICER)
+    except (AttributeError, OSError) as error:
+        log.debug("analysis worker keeps its priority: %s", error)
