@@ -39,7 +39,7 @@ def create_app(
     the phone reconnects and resumes), ``PIN_TRIES`` and ``PIN_WINDOW`` (the host PIN's rate
     limit), ``HANDOVER_LIFETIME`` and ``CLOCK`` (tests).
     """
-    from web_panel import analysis, api, device, events, host, pages
+    from web_panel import analysis, api, device, events, host, pages, table
     from web_panel.errors import register_error_handlers
     from web_panel.panel_app import PanelFlask
     from web_panel.rendering import install_template_helpers
@@ -67,6 +67,7 @@ def create_app(
     app.register_blueprint(analysis.bp)
     app.register_blueprint(events.bp)
     app.register_blueprint(host.bp)
+    app.register_blueprint(table.bp)
     app.register_blueprint(device.bp)
     if club is not None:
         from web_panel import club as club_pages

@@ -52,10 +52,22 @@ def games() -> Response:
     return jsonify(panel().session.games(status="active"))
 
 
+def reader_seat(game_id: int) -> int | None:
+    """The seat whose view a read answers with: the requester's, or none with
+    ``?as=spectator`` (the table screen, which shows no seat's view whoever holds it)."""
+    as_whom = request.args.get("as")
+    if as_whom is None:
+        return seat_of(game_id)
+    if as_whom != "spectator":
+        raise ApiError(400, "malformed", f"as can only be \"spectator\", not {as_whom[:20]!r}.")
+    return None
+
+
 @bp.get("/games/<int:game_id>")
 def view(game_id: int) -> Response:
-    """The requester's own view (the polling fallback of the live stream)."""
-    return jsonify(panel().session.view(game_id, seat_of(game_id)))
+    """The requester's own view (the polling fallback of the live stream); a spectator's with
+    ``?as=spectator``."""
+    return jsonify(panel().session.view(game_id, reader_seat(game_id)))
 
 
 @bp.post("/games/<int:game_id>/seats/<int:seat>/claim")
@@ -189,7 +201,8 @@ MOVES_PAGE = 400
 def moves(game_id: int) -> Response:
     """The game's move log from step ``since`` on, as the requester may read it: every move's
     player, time and public figures; an action's text only when it is public — a private
-    action (UNLOCK's codes) only for its author while the game goes on."""
+    action (UNLOCK's codes) only for its author while the game goes on (``?as=spectator``: as a
+    spectator reads it, whoever asks)."""
     state = panel()
     raw = request.args.get("since", "0")
     since = whole_number(raw)
@@ -198,7 +211,7 @@ def moves(game_id: int) -> Response:
     summary = state.session.summary(game_id)
     registration = state.panel_game(summary["game"])
     private = registration.private_moves if registration is not None else ()
-    seat = seat_of(game_id)
+    seat = reader_seat(game_id)
     ended = summary["status"] != "active"
     out = []
     for move in state.session.moves(game_id, since)[:MOVES_PAGE]:

@@ -33,7 +33,8 @@ from web_panel.serving import HAND_OVER
 bp = Blueprint("events", __name__)
 
 
-def _resume_from() -> int:
+def resume_from() -> int:
+    """The version the client says it has (``Last-Event-ID``, else ``?since=``; ``-1``: none)."""
     raw = request.headers.get("Last-Event-ID") or request.args.get("since") or ""
     number = whole_number(raw)
     return number if number is not None else -1
@@ -44,11 +45,21 @@ def stream(game_id: int) -> Response:
     state = panel()
     session = state.session
     session.game_version(game_id)  # a 404 now, before the stream starts, for an unknown game
-    since = _resume_from()
+    since = resume_from()
     if request.method == "HEAD":
         return Response(mimetype="text/event-stream")
     token = request.cookies.get(seat_cookie_name(game_id)) or ""
     clients = (f"address {request.remote_addr}",) + ((f"seat {token[:24]}",) if token else ())
+    take_slot(state, clients)
+    return streamed(LiveStream(session, state.events, game_id, token, since,
+                               keepalive=state.keepalive, lifetime=state.lifetime,
+                               now=time.monotonic(),
+                               on_end=lambda: state.stream_slots.give_back(clients)), state)
+
+
+def take_slot(state: PanelState, clients: tuple[str, ...]) -> None:
+    """Hold a stream slot for ``clients`` (the keys it counts against), or refuse: 503 when
+    the box serves all the live pages it can, 429 when this client has its share."""
     refused = state.stream_slots.take(clients)
     if refused == "full":
         raise ApiError(503, "too_many_streams",
@@ -59,9 +70,11 @@ def stream(game_id: int) -> Response:
                        "This phone already has as many live pages open as it may; close one, "
                        "this page will refresh by polling.", retry_after=5)
 
-    live = LiveStream(session, state.events, game_id, token, since,
-                      keepalive=state.keepalive, lifetime=state.lifetime,
-                      now=time.monotonic(), on_end=lambda: state.stream_slots.give_back(clients))
+
+def streamed(live: LiveStream, state: PanelState) -> Response:
+    """The response that sends ``live``: its opening now, then (on the panel's own server) the
+    feeding thread's writes, or (any other server) a generator holding this request's
+    thread. ``live`` ends (its slot given back) if its opening fails."""
     try:
         first = live.opening(time.monotonic())
     except BaseException:
@@ -86,4 +99,4 @@ def _held(live: LiveStream, first: bytes, state: PanelState,
           hung_up: Callable[[], bool]) -> Iterator[bytes]:
     """The stream on its request's own thread (a server that cannot take it over)."""
     yield first
-    yield from writes(live, state.session, state.closing, hung_up)
+    yield from writes(live, state.closing, hung_up)

@@ -82,7 +82,8 @@ def _int_or_none(body: dict[str, Any], key: str) -> int | None:
 def dashboard() -> str:
     if not is_host():
         return render_template("host_login.html")
-    session = panel().session
+    state = panel()
+    session = state.session
     games = session.games(status="active")
     catalog = session.catalog()
     on_pad = {entry["id"] for entry in catalog if entry.get("pad")}
@@ -97,6 +98,7 @@ def dashboard() -> str:
         status=session.status(), seats={g["id"]: session.seats(g["id"]) for g in games},
         pad_game=on_the_pad, pad_games=set(padded), pad_url=url_for("host.pad"), hints=hints,
         bot_levels={entry["id"]: entry.get("bots") or [] for entry in catalog},
+        table=state.table.followed(state), table_address=public_url() + "table",
     )
 
 

@@ -2,8 +2,9 @@
 
 A :class:`LiveStream` is one phone's stream as data — the version and seat it was last sent, its
 own keep-alive and lifetime clocks — with :meth:`LiveStream.poll`, which says what to send now,
-and :func:`writes`, the stream's writes in time (it blocks on the stream's own game between
-them). That is the one description of a stream's behaviour; two drivers run it:
+and :func:`writes`, the stream's writes in time (between them it blocks on the stream's own
+game: :meth:`LiveStream.wait`). That is the one description of a stream's behaviour (the table
+screen's, ``web_panel.table_stream``, is one with more to say); two drivers run it:
 
 - :class:`LiveStreams`, once the server has handed the connection over (``web_panel.serving``):
   **one thread feeds every stream**. It wakes once per committed change (after the request that
@@ -108,17 +109,23 @@ class LiveStream:
         """When the stream needs a write without any change: its keep-alive or its end."""
         return min(self.sent_at + self.keepalive, self.started + self.lifetime)
 
+    def wait(self, timeout: float) -> None:
+        """Wait, at most ``timeout`` seconds, for a change this stream may owe an event for:
+        its own game's."""
+        self.session.wait_for_game(self.game_id, self.last, timeout)
+
     def end(self) -> None:
         """The stream is over (ended, or its phone hung up): ``on_end`` runs once."""
         if self._ended.acquire(blocking=False):
             self._on_end()
 
 
-def writes(stream: LiveStream, session: SessionApi, closing: threading.Event,
+def writes(stream: LiveStream, closing: threading.Event,
            gone: Callable[[], bool]) -> Iterator[bytes]:
     """What ``stream`` writes after its opening, each when it is due, until it is over, the
     panel is ``closing`` or the phone is ``gone`` (checked at least every
-    :data:`WAIT_SLICE`): between writes it waits on its own game's changes only."""
+    :data:`WAIT_SLICE`): between writes it waits for the changes it may owe an event for
+    (:meth:`LiveStream.wait`: its own game's)."""
     while not closing.is_set():
         if gone():
             return
@@ -129,7 +136,7 @@ def writes(stream: LiveStream, session: SessionApi, closing: threading.Event,
             return
         remaining = stream.due() - time.monotonic()
         if remaining > 0:
-            session.wait_for_game(stream.game_id, stream.last, min(remaining, WAIT_SLICE))
+            stream.wait(min(remaining, WAIT_SLICE))
 
 
 class Connection(Protocol):

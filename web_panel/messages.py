@@ -138,6 +138,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "all_games": {"en": "All games", "ja": "すべてのゲーム"},
     "played": {"en": "Played", "ja": "対戦数"},
     "won": {"en": "Won", "ja": "勝ち"},
+    # the table screen (/table) and the host's control of it
+    "table_title": {"en": "Table screen", "ja": "卓の画面"},
+    "table_no_game": {"en": "No game is being played yet. When the host starts one, it "
+                            "shows here.",
+                      "ja": "まだゲームは始まっていません。ホストが始めるとここに表示されます。"},
+    "table_by_pad": {"en": "The game on the box's pad", "ja": "本体のパッドのゲーム"},
+    "table_by_host": {"en": "Chosen by the host", "ja": "ホストが選んだゲーム"},
+    "table_by_newest": {"en": "The newest game in play", "ja": "進行中の最新のゲーム"},
+    "table_by_last": {"en": "The last game played", "ja": "最後に遊んだゲーム"},
+    "table_by_none": {"en": "No game", "ja": "ゲームなし"},
+    "table_follow_pad": {"en": "Follow the pad", "ja": "パッドのゲームに戻す"},
+    "put_on_table": {"en": "Show on the table screen", "ja": "卓の画面に表示"},
+    "on_the_table": {"en": "On the table screen", "ja": "卓の画面に表示中"},
     "points": {"en": "Points", "ja": "得点"},
     "standings_help": {"en": "Every finished game, ranked by games won (a shared win counts "
                              "for each winner).",

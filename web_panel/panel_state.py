@@ -22,6 +22,7 @@ from firmware_host.session_api import SessionApi
 from firmware_host.simulator import Simulator
 from web_panel.games import PanelGame, PanelGames
 from web_panel.live_streams import LiveStreams
+from web_panel.table_game import TableChoice
 from web_panel.view_events import ViewEvents
 
 EXTENSION = "tabletop"
@@ -193,6 +194,9 @@ class PanelState:
     closing: threading.Event = field(default_factory=threading.Event)
     #: Game → the game the host started from it with "play again" (the last few hundred).
     successors: Successors = field(default_factory=Successors)
+    #: The game the host put on the table screen (``/table``; none: it follows the pad's),
+    #: kept until the panel restarts.
+    table: TableChoice = field(default_factory=TableChoice)
 
     def panel_game(self, game: str) -> PanelGame | None:
         """The panel's registration of ``game`` (``None``: the generic board draws it)."""

@@ -98,6 +98,8 @@ def row(method: str, path: str, expected: dict[str, int] | int, body: Any = None
     return {"method": method, "path": path, "body": body, "expected": statuses}
 
 
+#: The live streams: their first event is read, not the whole stream.
+STREAMS = ("events.stream", "table.stream")
 HOST_ONLY = {"spectator": 401, "seat_a": 401, "seat_b": 401, "host": 200, "forged": 401}
 HOST_PAGE = {"spectator": 303, "seat_a": 303, "seat_b": 303, "host": 200, "forged": 303,
              "cross_origin": 200}
@@ -158,6 +160,12 @@ TABLE: dict[str, dict[str, Any]] = {
     "host.play_again": row("POST", "/api/host/games/1/again", {**HOST_ONLY, "host": 409}),
     "host.abandon": row("POST", "/api/host/games/1/abandon", HOST_ONLY),
     "host.reissue": row("POST", "/api/host/games/1/seats/1/reissue", HOST_ONLY),
+    # the table screen shows the pad's game (game 1) as a spectator sees it, to every role
+    "table.page": row("GET", "/table", 200),
+    "table.standings": row("GET", "/table/standings", 200),
+    "table.follows": row("GET", "/api/table", 200),
+    "table.stream": row("GET", "/api/table/events?game=1", 200),
+    "table.choose": row("POST", "/api/host/table", HOST_ONLY, {"game_id": 4}),
     "device.page": row("GET", "/device", 404),
     "device.frame": row("GET", "/device/frame.png", 404),
     "device.tft": row("GET", "/device/tft.png", 404),
@@ -200,15 +208,16 @@ def test_route_answers_role(world: World, endpoint: str, role: str) -> None:
     client, headers = client_for(world, role)
     path = case["path"].format(handover=world.handover)
     if case["method"] == "GET":
-        response = client.get(path, headers=headers, buffered=endpoint != "events.stream")
+        response = client.get(path, headers=headers, buffered=endpoint not in STREAMS)
     else:
         response = client.post(path, json=case["body"] or {}, headers=headers)
     expected = case["expected"][role]
     assert response.status_code == expected, (endpoint, role, response.get_data(as_text=True))
-    if endpoint == "events.stream":
+    if endpoint in STREAMS:
         event = _first_event(response)
         sees_secret = event["view"]["secret"] is not None
-        assert sees_secret == (role in ("seat_a", "cross_origin"))
+        # the table screen's stream is a spectator's, whoever's browser holds it
+        assert sees_secret == (endpoint == "events.stream" and role in ("seat_a", "cross_origin"))
         return
     body = response.get_data(as_text=True)
     if response.status_code >= 400 and (case["method"] == "POST" or "/api/" in path

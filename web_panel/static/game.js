@@ -29,6 +29,7 @@
     info: page.info,
     isHost: page.is_host,
     replay: page.replay,
+    table: page.table,
     tournament: page.tournament,
     urls: page.urls,
     t: (key, values) => T.message(key, values),
@@ -153,7 +154,7 @@
     if (movesBusy) { movesAgain = true; return; }
     movesBusy = true;
     try {
-      const response = await fetch(page.urls.moves + "?since=" + moves.length, { credentials: "same-origin" });
+      const response = await fetch(withParam(page.urls.moves, "since", moves.length), { credentials: "same-origin" });
       if (response.ok) {
         const fresh = await response.json();
         // an undo takes moves back: start the log again when it no longer matches
@@ -207,6 +208,11 @@
   }
 
   function h(tag, attrs, ...children) { return K.h(tag, attrs, ...children); }
+
+  /* ``url`` with ``name=value`` added to its query (the table screen's URLs have one). */
+  function withParam(url, name, value) {
+    return url + (url.includes("?") ? "&" : "?") + name + "=" + encodeURIComponent(value);
+  }
 
   function timeTag(stamp) {
     return h("time", { datetime: stamp, "data-ago": "", class: "muted small" }, "");
@@ -275,7 +281,7 @@
     if (page.replay) return;
     if (!window.EventSource) { setConnected(false); startPolling(); return; }
     if (source) source.close();
-    source = new EventSource(page.urls.events + "?since=" + view.version);
+    source = new EventSource(withParam(page.urls.events, "since", view.version));
     let openedAt = 0;
     source.addEventListener("open", () => {
       openedAt = Date.now(); failures = 0; setConnected(true); stopPolling();
@@ -284,6 +290,8 @@
       const data = JSON.parse(event.data);
       if (data.version !== view.version) publish(data.view);
     });
+    // the table screen (web_panel/table_stream.py) is to show another game: it loads it
+    source.addEventListener("moved", () => { source.close(); window.location.reload(); });
     source.addEventListener("replaced", (event) => {
       const data = JSON.parse(event.data);
       T.showError(T.message("seat_replaced") || data.message, true);

@@ -44,7 +44,7 @@
   /* The score track: −10…100 in rows of ten, extended to any score outside that range; each
      cell holds the guessers standing on it (the Lock does not score). */
   function scoreTrack(view, ctx) {
-    const key = JSON.stringify(["unlock-track", view.scores, view.lock, view.seats, view.you]);
+    const key = JSON.stringify(["unlock-track", view.scores, view.lock, view.seats, view.you, Boolean(ctx.table)]);
     return K.memo(key, () => drawTrack(view, ctx));
   }
 
@@ -73,12 +73,13 @@
       }
       rows.push(h("div", { key: start, class: "track-row", role: "row" }, cells));
     }
-    /* The scores in one line; the whole track folded away below them (it is tall on a phone). */
+    /* The scores in one line; the whole track folded away below them (it is tall on a phone;
+       the table screen shows it open). */
     return h("div", { class: "track-part" },
       h("h2", {}, ctx.t("scores")),
       h("ul", { class: "scores" }, Object.keys(scores).map(Number).map((seat) => h("li", {},
         K.seatChip(view, seat), " ", h("b", { class: "score", dataset: { seat } }, String(scores[seat]))))),
-      h("details", { class: "track-box" },
+      h("details", { class: "track-box", open: Boolean(ctx.table) },
         h("summary", {}, ctx.t("score_track")),
         h("div", { class: "track", role: "table", "aria-label": ctx.t("score_track") }, rows)));
   }
