@@ -10,7 +10,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from firmware_host.companion import Companion
-from tests.web_panel.served import HOST_PIN, Phone, Served, data_dir, make_app, serve
+from tests.web_panel.served import (
+    HOST_PIN,
+    EventStream,
+    Phone,
+    Served,
+    data_dir,
+    make_app,
+    serve,
+)
 
 
 @pytest.fixture
@@ -40,3 +48,12 @@ def host(served: Served) -> Phone:
     phone = Phone(served)
     phone.login_host()
     return phone
+
+
+@pytest.fixture
+def streams() -> Iterator[list[EventStream]]:
+    """Live streams a test opens, closed after it."""
+    opened: list[EventStream] = []
+    yield opened
+    for stream in opened:
+        stream.close()

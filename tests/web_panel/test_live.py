@@ -56,14 +56,6 @@ def table(companion: Companion, served: Served) -> tuple[int, Phone, Phone, Phon
     return game_id, lock, ben, watcher
 
 
-@pytest.fixture
-def streams() -> Iterator[list[EventStream]]:
-    opened: list[EventStream] = []
-    yield opened
-    for stream in opened:
-        stream.close()
-
-
 def test_first_event_is_the_subscribers_own_view(
     companion: Companion, table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
 ) -> None:

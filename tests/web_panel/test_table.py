@@ -271,14 +271,6 @@ def served(request: pytest.FixtureRequest, app: Flask) -> Iterator[Served]:
         yield running
 
 
-@pytest.fixture
-def streams() -> Iterator[list[EventStream]]:
-    opened: list[EventStream] = []
-    yield opened
-    for stream in opened:
-        stream.close()
-
-
 def test_the_stream_sends_the_spectators_view_then_moves_when_the_pad_does(
         companion: Companion, served: Served, streams: list[EventStream]) -> None:
     first = companion.create_game("unlock", ["Aiko", "Ben", "Chie"])
