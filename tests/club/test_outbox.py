@@ -163,9 +163,11 @@ def test_club_mode_is_schema_6_after_bot_seats_on_a_fresh_journal(tmp_path: Path
     path = tmp_path / "journal.sqlite3"
     journal = Journal(path)
     try:
-        assert schema_version(journal.db) == SCHEMA_VERSION == 8  # 8: one page an action
+        # 8: one page an action; 9: post-game analyses
+        assert schema_version(journal.db) == SCHEMA_VERSION == 9
         assert {"bots", "hints_off"} <= columns(path, "games")  # schema 5 (bot seats)
         assert columns(path, "club_outbox") and columns(path, "club_codes")  # schema 6
+        assert columns(path, "analyses") == {"game_id", "body", "computed"}  # schema 9
     finally:
         journal.close()
 
