@@ -119,8 +119,8 @@ class Companion(CompanionWrites):
     def close(self) -> None:
         """Finish queued commands, stop the session thread and close the journal (idempotent)."""
         self.bots.close()
+        self._analyses.close()  # before the session stops: an analysis under way is kept
         self._owner.close()
-        self._analyses.close()
         self._read.close()
         self._backups.shutdown(wait=True)
         self.journal.close()

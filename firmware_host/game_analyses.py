@@ -97,6 +97,8 @@ class GameAnalyses:
         self._worker.submit(lambda: None).result(timeout)
 
     def close(self) -> None:
+        """Let the analysis under way finish and be kept; drop the queued ones (each is
+        computed again when its game's analysis is next asked for)."""
         self._worker.shutdown(wait=True, cancel_futures=True)
 
     def _queue(self, game_id: int) -> None:
