@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
@@ -124,8 +125,9 @@ class _Sender(Closing):
             self.problem = None
             self._last = wanted
 
+    @abstractmethod
     def _send(self, frame: dict[Key, Colour]) -> None:
-        raise NotImplementedError
+        """Put ``frame`` (every key, scaled) on the lights; raises on a driver error."""
 
 
 class ChainLights(_Sender):
