@@ -41,6 +41,7 @@ from typing import Any, Protocol, TypedDict, cast
 from waitress.adjustments import Adjustments
 from waitress.buffers import OverflowableBuffer
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher, WSGITask
 from waitress.wasyncore import file_dispatcher, loop
@@ -137,8 +138,18 @@ class _LiveTask(WSGITask):
                 self.handed.end()
 
 
+class _Parser(HTTPRequestParser):
+    """Waitress's request parser, with an empty path until a first line names one: when the
+    client hangs up while a request whose first line could not be read (``BREW /pot``) is being
+    refused, waitress logs "Client disconnected while serving <path>" and, with no path, fails
+    in that log line instead (an ``AttributeError`` logged as an error; issue 30's odd bytes)."""
+
+    path = ""
+
+
 class _LiveChannel(HTTPChannel):
     task_class = _LiveTask
+    parser_class = _Parser
     #: The task whose stream this connection carries, once handed over.
     handed: _LiveTask | None = None
     #: The device this connection counts against (``None`` once counted closed).

@@ -398,8 +398,11 @@ def test_every_edge_can_be_tapped_on_a_44_px_wide_line_that_markers_let_through(
     edge = companion.view(ico, 0)["legal_edges"][0]
     companion.act(ico, 0, f"place {edge}")  # a marker now lies in the middle of that edge
     page = open_game(table, ico, 1)
+    # a line for every edge of the net, and the legal edges' own lines again above them all
+    expect(page.locator(".ico-net .edge-hits:not(.legal-hits) .edge-hit")).to_have_count(30)
+    legal_now = companion.view(ico, 1)["legal_edges"]
+    expect(page.locator(".ico-net .legal-hits .edge-hit")).to_have_count(len(legal_now))
     hits = page.locator(".ico-net .edge-hit")
-    expect(hits).to_have_count(30)
     widths = hits.evaluate_all(
         "ls => ls.map(l => Number(l.getAttribute('stroke-width')) * l.getScreenCTM().a)")
     assert min(widths) >= 44, min(widths)

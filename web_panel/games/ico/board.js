@@ -121,13 +121,23 @@
           "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)))),
       seated ? K.memo("ico-hits|" + geometry + "|" + hitState, () => s("g", { class: "edge-hits" },
         net.edges.map((e) => {
-          const use = myTurn ? (e.legal ? "play" : "refuse") : "idle";
-          return K.memo("ico-hit|" + geometry + "|" + e.id + "|" + use + "|" + verb, () => s("line", {
-            key: e.id, class: "edge-hit" + (use === "play" ? " legal" : use === "idle" ? " idle" : ""),
-            x1: n(e.x1 + (e.x2 - e.x1) * 0.12), y1: n(e.y1 + (e.y2 - e.y1) * 0.12),
-            x2: n(e.x2 - (e.x2 - e.x1) * 0.12), y2: n(e.y2 - (e.y2 - e.y1) * 0.12), "stroke-width": n(u * 26),
-            dataset: use === "play" ? { action: verb + " " + e.id } : use === "refuse" ? { refuse: e.id } : null }));
-        }))) : null);
+          // a legal edge's own line is idle here: the layer above plays it
+          const use = myTurn && !e.legal ? "refuse" : "idle";
+          return K.memo("ico-hit|" + geometry + "|" + e.id + "|" + use, () => hitLine(e, u,
+            use === "refuse" ? "edge-hit" : "edge-hit idle", use === "refuse" ? { refuse: e.id } : null));
+        }))) : null,
+      /* The legal edges' lines last, over every other (a tap where two lines meet plays the
+         legal edge): a turn changes only these few. */
+      seated && myTurn ? K.memo("ico-legal-hits|" + geometry + "|" + hitState, () => s("g", { class: "edge-hits legal-hits" },
+        net.edges.filter((e) => e.legal).map((e) => hitLine(e, u, "edge-hit legal",
+          { action: verb + " " + e.id })))) : null);
+  }
+
+  /* The wide transparent line that takes the taps on an edge (inset from its ends, so a tap on
+     a vertex is nobody's). */
+  function hitLine(e, u, cls, dataset) {
+    return s("line", { key: e.id, class: cls, x1: n(e.x1 + (e.x2 - e.x1) * 0.12), y1: n(e.y1 + (e.y2 - e.y1) * 0.12),
+      x2: n(e.x2 - (e.x2 - e.x1) * 0.12), y2: n(e.y2 - (e.y2 - e.y1) * 0.12), "stroke-width": n(u * 26), dataset });
   }
 
   /* The winning figure in the page's language (its rules name, if it is not one we know). */
