@@ -40,6 +40,24 @@ def seat_colour(seat: int | None, view: Mapping[str, Any] | None = None) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
+def _luminance(colour: str) -> float:
+    """The relative luminance of ``#rrggbb`` (WCAG 2)."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: str) -> str:
+    """Black or white, whichever contrasts more with ``colour`` (as ``kit.js``'s ``inkOn``):
+    the text on a seat's colour, on a page or the colour display.
+
+    >>> ink_on("#fdd835"), ink_on("#1a237e")
+    ('#111111', '#ffffff')
+    """
+    light = _luminance(colour)
+    return "#ffffff" if 1.05 / (light + 0.05) >= (light + 0.05) / 0.05 else "#111111"
+
+
 def rgb(colour: str) -> RGB:
     """``#rrggbb`` as three 0–255 channels.
 

@@ -14,6 +14,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from firmware_host import seat_colours
 from firmware_host.screens.text import JAPANESE_FONT_PATHS, japanese_font
 from firmware_host.seat_colours import rgb
 
@@ -100,9 +101,10 @@ def colour(hex_colour: str) -> RGB:
 
 
 def ink_on(fill: RGB) -> RGB:
-    """Black or white text, whichever reads better on ``fill``."""
-    r, g, b = fill
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+    """Black or white text, whichever contrasts more with ``fill`` (the pages' choice:
+    :func:`firmware_host.seat_colours.ink_on`)."""
+    return INK if seat_colours.ink_on("#{:02x}{:02x}{:02x}".format(*fill)) != "#ffffff" \
+        else (255, 255, 255)
 
 
 def blank(size: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
