@@ -77,7 +77,7 @@ class Companion(CompanionWrites):
             raise
         self._backups = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backup")
         self._analyses = GameAnalyses(
-            status=self._game_status, final_state=self._read.final_state,
+            status=self._game_status, record=self._read.game_record,
             stored=self._read.stored_analysis,
             analyser=lambda kind: self.registry.find(kind).analysis if kind in self.registry
             else None,

@@ -4,7 +4,8 @@ the session thread, and kept in the journal so it is computed once.
 - Never before the end: a game still being played has no analysis (its secrets are secret).
 - A game ends → its analysis is queued on one worker thread of its own, at a lower scheduling
   priority than the box's other threads (the session thread, the server's); the rules compute
-  it from the game's final state (``BoxGame.analysis``: UNLOCK's today), and a small command
+  it from what the journal keeps of the game (``BoxGame.analysis``: UNLOCK's counts of codes,
+  the ``hard`` bot's weighing of every move in the others), and a small command
   writes it to the journal's ``analyses`` table through the session owner, like every write.
 - Asked for (``Companion.analysis``): ``ready`` with the analysis, ``pending`` while it is being
   computed (an ended game from before this run is queued when first asked), ``unavailable`` for
@@ -26,6 +27,7 @@ from firmware_host.commands import Command, Done, Step
 from firmware_host.journal import Journal
 from firmware_host.session_api import AnalysisAnswer
 from firmware_host.session_state import Session
+from rules.evaluation import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -54,17 +56,17 @@ class StoreAnalysis:
 class GameAnalyses:
     """The analyses of ended games: computed on a worker thread, kept in the journal.
 
-    ``status(game_id)`` gives the game's kind and status from the snapshots; ``final_state``
-    its final state (read from the journal for an old game); ``stored`` its kept analysis;
+    ``status(game_id)`` gives the game's kind and status from the snapshots; ``record`` what
+    the journal keeps of it (seats, options, seed, actions); ``stored`` its kept analysis;
     ``analyser(kind)`` the game's analysis function (``None``: none yet); ``run`` runs a
     command on the session thread."""
 
     def __init__(self, *, status: Callable[[int], tuple[str, str]],
-                 final_state: Callable[[int], Any], stored: Callable[[int], str | None],
-                 analyser: Callable[[str], Callable[[Any], Any] | None],
+                 record: Callable[[int], GameRecord], stored: Callable[[int], str | None],
+                 analyser: Callable[[str], Callable[[GameRecord], Any] | None],
                  run: Callable[[Command[None]], None]) -> None:
         self._status = status
-        self._final_state = final_state
+        self._record = record
         self._stored = stored
         self._analyser = analyser
         self._run = run
@@ -115,7 +117,7 @@ class GameAnalyses:
             analyser = self._analyser(kind)
             if analyser is None:
                 return
-            body = json.dumps(analyser(self._final_state(game_id)), separators=(",", ":"))
+            body = json.dumps(analyser(self._record(game_id)), separators=(",", ":"))
             self._run(StoreAnalysis(game_id, body))
             log.info("game %d: analysis kept (%d bytes)", game_id, len(body))
         except Exception:  # one game's analysis failing must not stop the others

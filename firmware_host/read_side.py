@@ -27,6 +27,7 @@ from firmware_host.shared_results import SharedResults
 from firmware_host.snapshots import GameSnapshot, Snapshots
 from firmware_host.tournaments import Tournament
 from rules import CHANCE
+from rules.evaluation import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -194,12 +195,15 @@ class ReadSide:
             return {}
         return dict(self._extras.get((snap.id, snap.version), lambda: compute(state)))
 
-    def final_state(self, game_id: int) -> Any:
-        """An ended game's final state (an abandoned one as it shows: UNLOCK's secret told)."""
+    def game_record(self, game_id: int) -> GameRecord:
+        """An ended game as the journal keeps it: seats, options, seed and live actions."""
         snap = self.snapshots.game(game_id)
         if snap.status == "active":
             raise ValueError(f"game {game_id} is still being played")
-        return self._ended_state(snap)
+        row, actions = self._read_game(game_id)
+        return GameRecord(players=tuple(row.seats), options=row.options, seed=row.seed,
+                          actions=tuple((a.seat, a.action) for a in actions),
+                          abandoned=snap.status == "abandoned")
 
     def stored_analysis(self, game_id: int) -> str | None:
         """The kept analysis of a game (its JSON), if it was computed."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from firmware_host.undo import generic_refusal
 from rules import CHANCE, GAME_IDS, Game, UnknownGame
 from rules.bots import Bot
+from rules.evaluation import GameRecord, analyse_record
 
 if TYPE_CHECKING:
     from firmware_host.pad.steps import PadGame
@@ -110,9 +111,10 @@ class BoxGame:
     #: The seats that compete for places, from a game's options and seat count (UNLOCK: all
     #: but the Lock); ``None``: every seat. A club's league rates only these (docs/club.md).
     competing: Callable[[Mapping[str, Any], int], Sequence[int]] | None = None
-    #: The post-game analysis of an ended game's final state, as JSON-able data (issue 34);
-    #: ``None``: the game has none yet.
-    analysis: Callable[[Any], Mapping[str, Any]] | None = None
+    #: The post-game analysis of an ended game from what the journal keeps of it, as JSON-able
+    #: data (issue 34; :func:`weighed_by_bot` for a game whose ``hard`` bot weighs moves);
+    #: ``None``: the game has none.
+    analysis: Callable[[GameRecord], Mapping[str, Any]] | None = None
 
     @property
     def id(self) -> str:
@@ -183,3 +185,8 @@ def builtin_games(game_ids: Iterable[str] = GAME_IDS) -> Registry:
             continue
         found.append(box)
     return Registry(found)
+
+
+def weighed_by_bot(game_id: str) -> Callable[[GameRecord], Mapping[str, Any]]:
+    """The analysis of a game whose ``hard`` bot weighs every move (:mod:`rules.evaluation`)."""
+    return lambda record: analyse_record(game_id, record).as_dict()

@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from math import comb
+from math import comb, tanh
 from typing import Any
 
 from rules.bots import Bot, RandomBot, require_legal
 from rules.dice216.grid import Mark, largest_groups
 from rules.dice216.scoring import BONUS
+from rules.evaluation import Weighing
 
 #: How many of its own candidate cells ``hard`` searches two placements deep.
 HARD_CANDIDATES = 8
@@ -259,12 +260,33 @@ class HardBot:
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
         require_legal(legal, view)
+        if len(legal) == 1:
+            return legal[0]
+        values = self._values(view, legal, ())
+        top = max(values.values())
+        best = [order for order, value in values.items() if value > top - 1e-9]
+        return legal[best[rng.randrange(len(best))]]
+
+    def weigh(self, view: Mapping[str, Any], legal: Sequence[str],
+              chosen: str) -> Weighing | None:
+        """The best cell's expected lead and ``chosen``'s (searched too when it is not among
+        the candidates), on the analysis's scale."""
+        if chosen not in legal or view.get("phase") != "place":
+            return None
+        mine = legal.index(chosen)
+        values = self._values(view, legal, (mine,))
+        best = max(values, key=lambda order: (values[order], -order))
+        scale = int(view["size"]) * (int(view["die_faces"]) + 1) / 2
+        return Weighing(legal[best], tanh(values[best] / scale), tanh(values[mine] / scale))
+
+    def _values(self, view: Mapping[str, Any], legal: Sequence[str],
+                also: Sequence[int]) -> dict[int, float]:
+        """The expected lead after each of the best few cells (and the ``also`` ones), by
+        their place in ``legal``, in the order they were weighed."""
         grid = Grid(view)
         search = _Search(grid)
         me, roll = grid.me, int(view["pending_roll"])
         cells = [_cell_index(action, grid.size) for action in legal]
-        if len(cells) == 1:
-            return legal[0]
         first: list[tuple[float, int]] = []
         for order, cell in enumerate(cells):
             search.place(cell, roll, me)
@@ -272,19 +294,15 @@ class HardBot:
             search.clear(cell)
         first.sort(key=lambda pair: -pair[0])
         shortlist = [order for _, order in first[: self.candidates]]
+        shortlist += [order for order in also if order not in shortlist]
         nxt = (me + 1) % grid.players
-        best: list[int] = []
-        best_value = float("-inf")
+        values: dict[int, float] = {}
         for order in shortlist:
             cell = cells[order]
             search.place(cell, roll, me)
-            value = self._reply_value(search, nxt, me)
+            values[order] = self._reply_value(search, nxt, me)
             search.clear(cell)
-            if value > best_value + 1e-9:
-                best, best_value = [order], value
-            elif value > best_value - 1e-9:
-                best.append(order)
-        return legal[best[rng.randrange(len(best))]]
+        return values
 
     def _reply_value(self, search: _Search, mover: int, me: int) -> float:
         """My expected lead after ``mover`` rolls and answers with its own best cell."""

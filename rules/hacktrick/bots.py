@@ -28,6 +28,7 @@ from math import tanh
 from typing import Any
 
 from rules.bots import Bot, RandomBot, require_legal
+from rules.evaluation import Weighing
 from rules.hacktrick.actions import Action
 from rules.hacktrick.bot_model import LINES_THROUGH, Board, Ending, Hand, hand_odds, unseen
 from rules.hacktrick.cards import HAND_LIMIT, VALUES
@@ -252,6 +253,23 @@ class HardBot:
         board = Board.from_view(view)
         if "ask" in legal and not board.captured_keep_alive:
             return "ask"
+        return _best(self._scored(view, board, legal), rng)
+
+    def weigh(self, view: Mapping[str, Any], legal: Sequence[str],
+              chosen: str) -> Weighing | None:
+        """The best action's expected points and ``chosen``'s, from the mover's hand and the
+        odds of the hidden cards, on the analysis's scale; ``None`` for the free "ask" and with
+        table cards (no hand to weigh from)."""
+        if view["options"]["cards"] == "table" or chosen == "ask" or chosen not in legal:
+            return None
+        scored = self._scored(view, Board.from_view(view), legal)
+        values = {text: value for value, text in scored}
+        best_value, best = max(scored, key=lambda pair: pair[0])
+        return Weighing(best, tanh(best_value), tanh(values[chosen]))
+
+    def _scored(self, view: Mapping[str, Any], board: Board,
+                legal: Sequence[str]) -> list[tuple[float, str]]:
+        """Each legal action but "ask" with its expected points (see the module docstring)."""
         outlook = self._outlook(view, board)
         guarded = replace(outlook, opponent_may_play=False, _holding=outlook._holding)
         scored = []
@@ -260,7 +278,7 @@ class HardBot:
             if action.verb != "ask":
                 seen = guarded if action.declare == "guard" else outlook
                 scored.append((self._value(seen, action), text))
-        return _best(scored, rng)
+        return scored
 
     @staticmethod
     def _outlook(view: Mapping[str, Any], board: Board) -> _Outlook:

@@ -18,9 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import tanh
 from typing import Any
 
 from rules.bots import Bot, RandomBot, require_legal
+from rules.evaluation import Weighing
 from rules.ico.balance import MAX_OWN_PER_EDGE
 from rules.ico.figures import figures_for
 from rules.ico.geometry import EDGE_IDS, EDGE_INDEX, FACE, FACE_IDS, across
@@ -35,6 +37,9 @@ WIN = 10_000.0
 STALL_TURNS = 20
 #: What an unfinished line of play is worth once stalled: less than a draw.
 STALLED = -1.0
+
+#: A lead (in :func:`evaluate`'s figures) the analysis reads as clearly ahead.
+OUTLOOK_SCALE = 1.5
 
 FACE_INDEX: Mapping[str, int] = {f: i for i, f in enumerate(FACE_IDS)}
 #: Face → its three edges, as indices into ``EDGE_IDS``.
@@ -299,19 +304,55 @@ class HardBot:
         if not moves:  # the model and the rules disagree: stay legal whatever happens
             return legal[rng.randrange(len(legal))]
         rng.shuffle(moves)
-        search = _Search(table, self.nodes, stalled=idle_turns(view) >= STALL_TURNS)
-        best = moves
-        for depth in range(1, 60):
-            try:
-                scored = search.root(moves, depth)
-            except _OutOfNodes:
-                break
-            top = max(score for score, _ in scored)
-            best = [m for score, m in scored if score >= top - 1e-9]
-            moves = [m for _, m in sorted(scored, key=lambda pair: -pair[0])]
-            if abs(top) >= WIN / 2 or search.exhausted:
-                break
-        return action_text(best[0])
+        scored = deepen(table, moves, self.nodes, stalled=idle_turns(view) >= STALL_TURNS)
+        return action_text(scored[0][1])
+
+    def weigh(self, view: Mapping[str, Any], legal: Sequence[str],
+              chosen: str) -> Weighing | None:
+        """The best move's value and ``chosen``'s, each searched with the full node budget
+        (``chosen`` on its own when it is not the best, so that its value is exact, not the
+        bound alpha-beta leaves it); ``None`` for a claim or a roll after a placement."""
+        if _forced_text(view, legal) is not None:
+            return None
+        table = Table.from_view(view)
+        moves = [m for m in table.moves() if action_text(m) in legal]
+        mine = [m for m in moves if action_text(m) == chosen]
+        if not mine:
+            return None
+        stalled = idle_turns(view) >= STALL_TURNS
+        best_value, best = deepen(table, moves, self.nodes, stalled)[0]
+        value = best_value
+        if best != mine[0]:  # on a fresh table: a search cut short leaves its moves played
+            value = deepen(Table.from_view(view), mine, self.nodes, stalled)[0][0]
+        return Weighing(action_text(best), outlook(best_value), outlook(value))
+
+
+def deepen(table: Table, moves: list[Move], nodes: int,
+           stalled: bool) -> list[tuple[float, Move]]:
+    """``moves`` scored by the deepest search the node budget completes, best first (in the
+    order given among equals; all 0 when not even one move ahead fits the budget). The first
+    score is exact; the others may be bounds (alpha-beta proves them worse, not by how much).
+    The budget running out leaves ``table`` part-way down a line: use it no more."""
+    search = _Search(table, nodes, stalled=stalled)
+    scored = [(0.0, m) for m in moves]
+    for depth in range(1, 60):
+        try:
+            found = search.root(moves, depth)
+        except _OutOfNodes:
+            break
+        scored = sorted(found, key=lambda pair: -pair[0])
+        moves = [m for _, m in scored]
+        if abs(scored[0][0]) >= WIN / 2 or search.exhausted:
+            break
+    return scored
+
+
+def outlook(value: float) -> float:
+    """A search value on the analysis's scale: ±1 for a win or loss found, else the lead in
+    figures squashed below 0.9 (:data:`OUTLOOK_SCALE` of lead reads as about 0.69)."""
+    if abs(value) >= WIN / 2:
+        return 1.0 if value > 0 else -1.0
+    return 0.9 * tanh(value / OUTLOOK_SCALE)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from rules.evaluation import json_plain
 from rules.unlock.clues import Clue, consistent_masks
 from rules.unlock.codes import Code, feedback
 from rules.unlock.enumeration import code_masks, is_enumerable
@@ -132,21 +133,16 @@ class UnlockAnalysis:
     summaries: tuple[GuesserSummary, ...]
     #: Why there are no counts (4×4), in English; ``None`` otherwise.
     note: str | None = None
+    #: What the data is, beside the other games' analyses (``rules.evaluation``).
+    game: str = "unlock"
+    kind: str = "codes"
 
     def as_dict(self) -> dict[str, Any]:
         """The analysis as plain JSON-able data (lists, dicts, texts, numbers, None)."""
-        plain = _plain(asdict(self))
+        plain = json_plain(asdict(self))
         assert isinstance(plain, dict)
         return plain
 
-
-def _plain(data: object) -> object:
-    """``data`` with every tuple made a list (JSON has arrays only)."""
-    if isinstance(data, dict):
-        return {key: _plain(value) for key, value in data.items()}
-    if isinstance(data, list | tuple):
-        return [_plain(item) for item in data]
-    return data
 
 
 def analyse_actions(players: Sequence[str], options: Mapping[str, object] | None,

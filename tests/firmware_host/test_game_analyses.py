@@ -4,10 +4,18 @@ kept in the journal (computed once, there after a restart), and served by
 
 from __future__ import annotations
 
+import random
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from firmware_host.companion import JOURNAL_FILE, Companion
+from firmware_host.games import builtin_games
+from rules import CHANCE, get_game
+from rules.bots import get_bot
+from rules.evaluation import GameRecord, analyse_record
 from rules.unlock.analysis import analyse_actions
 from tests.web_panel.served import make_app
 
@@ -41,8 +49,13 @@ def test_an_ended_games_analysis_is_computed_and_kept_in_the_journal(tmp_path: P
         assert again.analysis(gid)["status"] == "ready"
 
 
+def without_ico_analysis() -> object:
+    games = builtin_games()
+    return games.with_game(replace(games["ico"], analysis=None))
+
+
 def test_never_before_the_end_and_none_for_a_game_without_one(tmp_path: Path) -> None:
-    with Companion.open(tmp_path) as companion:
+    with Companion.open(tmp_path, games=without_ico_analysis()) as companion:  # type: ignore[arg-type]
         gid = played(companion, ACTIONS[:2])
         assert companion.analysis(gid) == {"status": "not_over", "analysis": None}
         ico = companion.create_game("ico", ["Aiko", "Ben"], {})
@@ -71,7 +84,7 @@ def test_a_game_that_ended_before_analyses_is_analysed_when_first_asked(tmp_path
 def test_the_api_serves_it_once_the_game_has_ended_and_says_why_not_before(
     tmp_path: Path
 ) -> None:
-    with Companion.open(tmp_path) as companion:
+    with Companion.open(tmp_path, games=without_ico_analysis()) as companion:  # type: ignore[arg-type]
         client = make_app(companion).test_client()
         gid = played(companion, ACTIONS[:2])
         reply = client.get(f"/api/games/{gid}/analysis")
@@ -89,3 +102,57 @@ def test_the_api_serves_it_once_the_game_has_ended_and_says_why_not_before(
         companion.abandon(ico)
         reply = client.get(f"/api/games/{ico}/analysis")
         assert reply.status_code == 404 and reply.get_json()["error"] == "no_analysis"
+
+
+def bots_game(game_id: str, players: list[str], options: dict[str, object],
+              seed: int) -> list[tuple[int, str]]:
+    """A whole game between ``hard`` and ``easy`` bots, chance drawn from ``seed``."""
+    game = get_game(game_id)
+    state = game.start(players, options, seed=seed)
+    rng = random.Random(seed)
+    actions: list[tuple[int, str]] = []
+    while game.outcome(state) is None:
+        assert len(actions) < 1_000, "the bots' game does not end"
+        seat = game.to_act(state)[0]
+        legal = list(game.legal_actions(state, seat))
+        if seat == CHANCE:
+            action = legal[rng.randrange(len(legal))]
+        else:
+            level = "hard" if seat == 0 else "easy"
+            action = get_bot(game_id, level).choose(game.view(state, seat), legal, rng)
+        state = game.apply(state, seat, action)
+        actions.append((seat, action))
+    return actions
+
+
+@pytest.mark.parametrize("game_id", ["hacktrick", "ico", "dice216"])
+def test_the_other_games_are_weighed_by_their_hard_bot_once_they_end(
+    tmp_path: Path, game_id: str
+) -> None:
+    players = ["Aiko", "Ben"]
+    with Companion.open(tmp_path) as companion:
+        gid = companion.create_game(game_id, players, {})
+        options = companion.view(gid, None)["options"]
+        game_seed = _seed_of(tmp_path, gid)
+        actions = bots_game(game_id, players, options, game_seed)
+        for seat, action in actions[:-1]:
+            companion.act(gid, seat, action)
+        assert companion.analysis(gid) == {"status": "not_over", "analysis": None}
+        companion.act(gid, *actions[-1])
+        companion.settle()
+        answer = companion.analysis(gid)
+        assert answer["status"] == "ready" and answer["analysis"] is not None
+        expected = analyse_record(game_id, GameRecord(tuple(players), options, game_seed,
+                                                      tuple(actions)))
+        assert answer["analysis"] == expected.as_dict()
+        assert answer["analysis"]["kind"] == "evaluation" and answer["analysis"]["end"] == "ended"
+        assert answer["analysis"]["steps"], "a whole game has moves to weigh"
+        client = make_app(companion).test_client()
+        reply = client.get(f"/api/games/{gid}/analysis")
+        assert reply.status_code == 200 and reply.get_json()["analysis"]["game"] == game_id
+
+
+def _seed_of(data_dir: Path, game_id: int) -> int:
+    with sqlite3.connect(data_dir / JOURNAL_FILE) as db:
+        (seed,) = db.execute("SELECT seed FROM games WHERE id = ?", (game_id,)).fetchone()
+    return int(seed)

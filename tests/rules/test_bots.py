@@ -23,7 +23,7 @@ from rules.bots import BOT_GAMES, LEVELS, Bot, NoLegalAction, UnknownBot, get_bo
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("module", ["rules.bots", "rules.bot_games"])
+@pytest.mark.parametrize("module", ["rules.bots", "rules.bot_games", "rules.evaluation"])
 def test_docstring_examples_hold(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

@@ -3,10 +3,11 @@ placement may be taken back (the generic undo rule)."""
 
 from __future__ import annotations
 
-from firmware_host.games import BoxGame
+from firmware_host.games import BoxGame, weighed_by_bot
 from firmware_host.games.dice216.pad import Dice216Pad
 from firmware_host.games.dice216.words import REFUSALS, WORDS
 from rules.dice216 import GAME
 from rules.dice216.bots import BOTS
 
-BOX = BoxGame(rules=GAME, pad=Dice216Pad(), bots=BOTS, words=WORDS, refusals=REFUSALS)
+BOX = BoxGame(rules=GAME, pad=Dice216Pad(), bots=BOTS, words=WORDS, refusals=REFUSALS,
+              analysis=weighed_by_bot("dice216"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from firmware_host.games import BoxGame
+from firmware_host.games import BoxGame, weighed_by_bot
 from firmware_host.games.hacktrick.pad import HacktrickPad
 from firmware_host.games.hacktrick.words import REFUSALS, WORDS
 from rules import Game
@@ -26,4 +26,4 @@ def undo_refusal(game: Game[Any], before: Any, seat: int, action: str,
 
 
 BOX = BoxGame(rules=GAME, pad=HacktrickPad(), undo=undo_refusal, bots=BOTS, words=WORDS,
-              refusals=REFUSALS)
+              refusals=REFUSALS, analysis=weighed_by_bot("hacktrick"))

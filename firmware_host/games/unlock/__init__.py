@@ -21,7 +21,7 @@ from firmware_host.games.unlock.words import REFUSALS, WORDS
 from firmware_host.undo import changed_keys, generic_refusal
 from rules import Game
 from rules.unlock import GAME, codes_remaining
-from rules.unlock.analysis import analyse
+from rules.unlock.analysis import analyse_actions
 from rules.unlock.bots import BOTS
 from rules.unlock.hints import hint
 from rules.unlock.tournament import Tournament
@@ -68,4 +68,6 @@ def guessers(options: Mapping[str, Any], seats: int) -> list[int]:
 BOX = BoxGame(rules=GAME, pad=UnlockPad(), undo=undo_refusal, extras=public_extras,
               abandoned=GAME.abandon, tournament=Tournament, bots=BOTS, words=WORDS,
               refusals=REFUSALS, scored=scored_seats, competing=guessers, hint=hint,
-              analysis=lambda state: analyse(state).as_dict())
+              analysis=lambda record: analyse_actions(
+                  record.players, record.options, record.actions,
+                  abandoned=record.abandoned).as_dict())
