@@ -21,9 +21,10 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
 
 from firmware_host.commands import Command, Done, Step
+from firmware_host.games import Analyser
 from firmware_host.journal import Journal
 from firmware_host.session_api import AnalysisAnswer
 from firmware_host.session_state import Session
@@ -63,7 +64,7 @@ class GameAnalyses:
 
     def __init__(self, *, status: Callable[[int], tuple[str, str]],
                  record: Callable[[int], GameRecord], stored: Callable[[int], str | None],
-                 analyser: Callable[[str], Callable[[GameRecord], Any] | None],
+                 analyser: Callable[[str], Analyser | None],
                  run: Callable[[Command[None]], None]) -> None:
         self._status = status
         self._record = record
@@ -74,6 +75,8 @@ class GameAnalyses:
                                           initializer=_lower_priority)
         self._lock = threading.Lock()
         self._queued: dict[int, Future[None]] = {}
+        #: Queued games → the share of each analysed so far.
+        self._progress: dict[int, float] = {}
 
     def ended(self, game_id: int) -> None:
         """A game has just ended: compute its analysis, if it has one (on the worker)."""
@@ -92,7 +95,9 @@ class GameAnalyses:
         if body is not None:
             return {"status": "ready", "analysis": json.loads(body)}
         self._queue(game_id)
-        return {"status": "pending", "analysis": None}
+        with self._lock:
+            done = self._progress.get(game_id, 0.0)
+        return {"status": "pending", "analysis": None, "progress": round(done, 2)}
 
     def settle(self, timeout: float) -> None:
         """Wait until the analyses queued so far are kept."""
@@ -107,6 +112,7 @@ class GameAnalyses:
         with self._lock:
             if game_id in self._queued:
                 return
+            self._progress[game_id] = 0.0
             self._queued[game_id] = self._worker.submit(self._compute, game_id)
 
     def _compute(self, game_id: int) -> None:
@@ -117,7 +123,8 @@ class GameAnalyses:
             analyser = self._analyser(kind)
             if analyser is None:
                 return
-            body = json.dumps(analyser(self._record(game_id)), separators=(",", ":"))
+            body = json.dumps(analyser(self._record(game_id), partial(self._done, game_id)),
+                              separators=(",", ":"))
             self._run(StoreAnalysis(game_id, body))
             log.info("game %d: analysis kept (%d bytes)", game_id, len(body))
         except Exception:  # one game's analysis failing must not stop the others
@@ -125,6 +132,11 @@ class GameAnalyses:
         finally:
             with self._lock:
                 self._queued.pop(game_id, None)
+                self._progress.pop(game_id, None)
+
+    def _done(self, game_id: int, share: float) -> None:
+        with self._lock:
+            self._progress[game_id] = share
 
 
 def _lower_priority() -> None:

@@ -169,6 +169,8 @@ class AnalysisAnswer(TypedDict):
 
     status: Literal["ready", "pending", "unavailable", "not_over"]
     analysis: dict[str, Any] | None
+    #: While ``pending``: the share of the game analysed so far (0 while it waits its turn).
+    progress: NotRequired[float]
 
 
 class DeviceStatus(TypedDict):

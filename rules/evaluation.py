@@ -32,7 +32,7 @@ weighed, and the analysis says so (``evaluated`` false, a ``note``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
@@ -149,9 +149,10 @@ def weigher_of(game_id: str) -> Weigher:
     return weigher
 
 
-def analyse_record(game_id: str, record: GameRecord) -> EvaluationAnalysis:
+def analyse_record(game_id: str, record: GameRecord,
+                   progress: Callable[[float], None] | None = None) -> EvaluationAnalysis:
     """The analysis of the game ``record`` holds (``rules.IllegalAction`` if the rules refuse
-    one of its actions)."""
+    one of its actions); ``progress`` is told the share of the moves done as it goes."""
     game = get_game(game_id)
     weigher = weigher_of(game_id)
     state = game.start(list(record.players), dict(record.options), seed=record.seed)
@@ -166,6 +167,8 @@ def analyse_record(game_id: str, record: GameRecord) -> EvaluationAnalysis:
                 if weighing is not None:
                     raw.append(_step(len(raw) + 1, n, seat, chosen, weighing))
         state = game.apply(state, seat, action)
+        if progress is not None:
+            progress(n / len(record.actions))
     turning = _turning_points(raw)
     steps = tuple(s if s.step not in turning else _marked(s) for s in raw)
     if record.abandoned:

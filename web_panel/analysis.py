@@ -25,7 +25,8 @@ def analysis(game_id: int) -> tuple[Response, int]:
         game = panel().session.summary(game_id)["game"]
         raise ApiError(404, "no_analysis", f"There is no analysis of {game} games yet.")
     if status == "pending":
-        response = jsonify({"status": "pending", "game_id": game_id})
+        response = jsonify({"status": "pending", "game_id": game_id,
+                            "progress": answer.get("progress", 0.0)})
         response.headers["Retry-After"] = str(RETRY_AFTER)
         return response, 202
     return jsonify({"status": "ready", "game_id": game_id, "analysis": answer["analysis"]}), 200

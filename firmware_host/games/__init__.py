@@ -80,6 +80,14 @@ class TournamentFormat(Protocol):
               order: Sequence[int] | None = None) -> TournamentScores: ...
 
 
+class Analyser(Protocol):
+    """A game's post-game analysis from what the journal keeps of it, as JSON-able data;
+    ``progress``, if given, is told the share done as it goes (a long game's takes seconds)."""
+
+    def __call__(self, record: GameRecord,
+                 progress: Callable[[float], None] | None = None) -> Mapping[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class BoxGame:
     """One game as the box knows it: its rules and the box-side parts that go with them."""
@@ -114,7 +122,7 @@ class BoxGame:
     #: The post-game analysis of an ended game from what the journal keeps of it, as JSON-able
     #: data (issue 34; :func:`weighed_by_bot` for a game whose ``hard`` bot weighs moves);
     #: ``None``: the game has none.
-    analysis: Callable[[GameRecord], Mapping[str, Any]] | None = None
+    analysis: Analyser | None = None
 
     @property
     def id(self) -> str:
@@ -187,6 +195,9 @@ def builtin_games(game_ids: Iterable[str] = GAME_IDS) -> Registry:
     return Registry(found)
 
 
-def weighed_by_bot(game_id: str) -> Callable[[GameRecord], Mapping[str, Any]]:
+def weighed_by_bot(game_id: str) -> Analyser:
     """The analysis of a game whose ``hard`` bot weighs every move (:mod:`rules.evaluation`)."""
-    return lambda record: analyse_record(game_id, record).as_dict()
+    def analysis(record: GameRecord,
+                 progress: Callable[[float], None] | None = None) -> Mapping[str, Any]:
+        return analyse_record(game_id, record, progress).as_dict()
+    return analysis

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from firmware_host.companion import JOURNAL_FILE, Companion
-from firmware_host.games import builtin_games
+from firmware_host.games import Registry, builtin_games
 from rules import CHANCE, get_game
 from rules.bots import get_bot
 from rules.evaluation import GameRecord, analyse_record
@@ -49,13 +52,13 @@ def test_an_ended_games_analysis_is_computed_and_kept_in_the_journal(tmp_path: P
         assert again.analysis(gid)["status"] == "ready"
 
 
-def without_ico_analysis() -> object:
+def without_ico_analysis() -> Registry:
     games = builtin_games()
     return games.with_game(replace(games["ico"], analysis=None))
 
 
 def test_never_before_the_end_and_none_for_a_game_without_one(tmp_path: Path) -> None:
-    with Companion.open(tmp_path, games=without_ico_analysis()) as companion:  # type: ignore[arg-type]
+    with Companion.open(tmp_path, games=without_ico_analysis()) as companion:
         gid = played(companion, ACTIONS[:2])
         assert companion.analysis(gid) == {"status": "not_over", "analysis": None}
         ico = companion.create_game("ico", ["Aiko", "Ben"], {})
@@ -84,7 +87,7 @@ def test_a_game_that_ended_before_analyses_is_analysed_when_first_asked(tmp_path
 def test_the_api_serves_it_once_the_game_has_ended_and_says_why_not_before(
     tmp_path: Path
 ) -> None:
-    with Companion.open(tmp_path, games=without_ico_analysis()) as companion:  # type: ignore[arg-type]
+    with Companion.open(tmp_path, games=without_ico_analysis()) as companion:
         client = make_app(companion).test_client()
         gid = played(companion, ACTIONS[:2])
         reply = client.get(f"/api/games/{gid}/analysis")
@@ -156,3 +159,31 @@ def _seed_of(data_dir: Path, game_id: int) -> int:
     with sqlite3.connect(data_dir / JOURNAL_FILE) as db:
         (seed,) = db.execute("SELECT seed FROM games WHERE id = ?", (game_id,)).fetchone()
     return int(seed)
+
+
+def test_a_long_analysis_says_how_far_it_has_gone(tmp_path: Path) -> None:
+    """While an analysis is computed, the answer gives the share done, as the analyser tells."""
+    halfway, release = threading.Event(), threading.Event()
+
+    def slow(record: GameRecord, progress: Callable[[float], None] | None = None) -> dict[str, Any]:
+        assert progress is not None
+        progress(0.5)
+        halfway.set()
+        assert release.wait(10)
+        progress(1.0)
+        return {"game": "ico", "kind": "evaluation", "moves": len(record.actions)}
+
+    games = builtin_games()
+    with Companion.open(tmp_path, games=games.with_game(replace(games["ico"], analysis=slow))) \
+            as companion:
+        client = make_app(companion).test_client()
+        gid = companion.create_game("ico", ["Aiko", "Ben"], {})
+        companion.abandon(gid)
+        assert halfway.wait(10)
+        assert companion.analysis(gid) == {"status": "pending", "analysis": None, "progress": 0.5}
+        reply = client.get(f"/api/games/{gid}/analysis")
+        assert reply.status_code == 202 and reply.get_json()["progress"] == 0.5
+        release.set()
+        companion.settle()
+        assert companion.analysis(gid) == {
+            "status": "ready", "analysis": {"game": "ico", "kind": "evaluation", "moves": 0}}

@@ -68,6 +68,6 @@ def guessers(options: Mapping[str, Any], seats: int) -> list[int]:
 BOX = BoxGame(rules=GAME, pad=UnlockPad(), undo=undo_refusal, extras=public_extras,
               abandoned=GAME.abandon, tournament=Tournament, bots=BOTS, words=WORDS,
               refusals=REFUSALS, scored=scored_seats, competing=guessers, hint=hint,
-              analysis=lambda record: analyse_actions(
+              analysis=lambda record, progress=None: analyse_actions(
                   record.players, record.options, record.actions,
                   abandoned=record.abandoned).as_dict())
