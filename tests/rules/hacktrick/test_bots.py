@@ -84,6 +84,26 @@ def test_choices_do_not_depend_on_cards_the_seat_cannot_see(level: str) -> None:
     assert compared > 50
 
 
+def test_the_post_game_weighing_reads_only_what_the_mover_could_see() -> None:
+    """The analysis weighs each move from the mover's information (issue 34): with the
+    opponent's hand and the deck dealt otherwise, every legal action weighs the same."""
+    bot = get_bot("hacktrick", "hard")
+    compared = 0
+    for seed in range(2):
+        for state, seat, action in bot_game_states(("hard", "easy"), seed):
+            other = rearranged_secrets(state, seat)
+            if other.hands[1 - seat] == state.hands[1 - seat] or action == "ask":
+                continue
+            legal = legal_of(state, seat)
+            if len(legal) < 2:
+                continue
+            first = bot.weigh(GAME.view(state, seat), legal, action)  # type: ignore[attr-defined]
+            again = bot.weigh(GAME.view(other, seat), legal, action)  # type: ignore[attr-defined]
+            assert first is not None and first == again
+            compared += 1
+    assert compared > 20
+
+
 def test_the_opponent_holding_the_winning_card_or_not_changes_nothing() -> None:
     mine = (1, 5, 5, 5)
     threat = position(hands=(mine, (3, 3, 3)), row=(0,), board={3: "R", 4: "R"})
