@@ -106,7 +106,7 @@ def box(data: Path, port: int) -> None:
     from web_panel.serving import Loop, create_server
 
     quick_switches()
-    companion = Companion.open(data, host_pin=PIN, bot_delay=0.0)
+    companion = Companion.open(data, host_pin=PIN, bot_delay=0.0, analyses_apart=True)
     settings = DeviceSettings(url=f"http://127.0.0.1:{port}/", debounce=0.0,
                               serial=SerialConfig(port=str(data / "no-die")))
     device = open_device(settings, companion, mode="pi", games=companion.registry,

@@ -20,9 +20,11 @@ import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from firmware_host.allocator import give_back
+from firmware_host.analysis_process import AnalysisProcess
 from firmware_host.backups import take_backup
 from firmware_host.bot_seats import DELAY as BOT_DELAY
 from firmware_host.bot_seats import BotSeats
@@ -30,7 +32,7 @@ from firmware_host.commands import PLAY, Change
 from firmware_host.companion_writes import CompanionWrites
 from firmware_host.errors import JournalDamaged, JournalError
 from firmware_host.game_analyses import GameAnalyses
-from firmware_host.games import Registry, builtin_games
+from firmware_host.games import Analyser, Registry, builtin_games, is_builtin
 from firmware_host.host_pin import load_or_create_pin
 from firmware_host.journal import Journal
 from firmware_host.read_side import ReadSide
@@ -60,6 +62,7 @@ class Companion(CompanionWrites):
         games: Registry | None = None,
         bot_delay: float = BOT_DELAY,
         bot_rng: random.Random | None = None,
+        analyses_apart: bool = False,
     ) -> None:
         self.journal = journal
         self.hardware = hardware
@@ -76,11 +79,12 @@ class Companion(CompanionWrites):
             self._read.close()
             raise
         self._backups = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backup")
+        #: Where built-in games' analyses are computed with ``analyses_apart`` (as ``tabletop
+        #: run`` does): a child interpreter, so they never hold this one's GIL.
+        self._apart = AnalysisProcess() if analyses_apart else None
         self._analyses = GameAnalyses(
             status=self._game_status, record=self._read.game_record,
-            stored=self._read.stored_analysis,
-            analyser=lambda kind: self.registry.find(kind).analysis if kind in self.registry
-            else None,
+            stored=self._read.stored_analysis, analyser=self._analyser_of,
             run=self._owner.run)
         self._owner.add_listener(self._after_change)
         for game in self._read.games(status="active"):
@@ -99,6 +103,7 @@ class Companion(CompanionWrites):
         new_journal: bool = False,
         bot_delay: float = BOT_DELAY,
         bot_rng: random.Random | None = None,
+        analyses_apart: bool = False,
     ) -> Companion:
         """A companion on the journal in ``data_dir`` (created if need be; an empty one while a
         backup holds games only with ``new_journal``). Bot seats move ``bot_delay`` seconds
@@ -111,7 +116,7 @@ class Companion(CompanionWrites):
             pin = host_pin if host_pin is not None else load_or_create_pin(Path(data_dir))
             return cls(journal, host_pin=pin, hardware=hardware,
                        host_pin_from_config=host_pin is not None, games=games,
-                       bot_delay=bot_delay, bot_rng=bot_rng)
+                       bot_delay=bot_delay, bot_rng=bot_rng, analyses_apart=analyses_apart)
         except BaseException:
             journal.close()
             raise
@@ -120,6 +125,8 @@ class Companion(CompanionWrites):
         """Finish queued commands, stop the session thread and close the journal (idempotent)."""
         self.bots.close()
         self._analyses.close()  # before the session stops: an analysis under way is kept
+        if self._apart is not None:
+            self._apart.close()
         self._owner.close()
         self._read.close()
         self._backups.shutdown(wait=True)
@@ -164,6 +171,16 @@ class Companion(CompanionWrites):
             if PLAY in change.kinds and snap.status != "active" \
                     and snap.version == change.version:
                 self._analyses.ended(game_id)
+
+    def _analyser_of(self, kind: str) -> Analyser | None:
+        """The analysis of ``kind``'s games: in the child interpreter for a built-in game when
+        analyses are computed apart, else the registration's own (``None``: none)."""
+        game = self.registry.get(kind)
+        if game is None or game.analysis is None:
+            return None
+        if self._apart is not None and is_builtin(game):
+            return partial(self._apart.analyse, kind)
+        return game.analysis
 
     def settle(self, timeout: float = 60.0) -> None:
         """Wait until the backups and analyses asked for so far are taken (the box at rest)."""

@@ -173,7 +173,8 @@ def _play(config: Config, mode: Mode, panel: _Panel, phases: _Phases,
     web = config.web
     assert web.host is not None and config.url is not None
     companion = Companion.open(config.data_dir, host_pin=config.host_pin, hardware=mode,
-                               new_journal=new_journal, bot_delay=config.bot_delay)
+                               new_journal=new_journal, bot_delay=config.bot_delay,
+                               analyses_apart=True)
     device: Device | None = None
     app: Flask | None = None
     club: Club | None = None

@@ -195,6 +195,16 @@ def builtin_games(game_ids: Iterable[str] = GAME_IDS) -> Registry:
     return Registry(found)
 
 
+def is_builtin(game: BoxGame) -> bool:
+    """Whether ``game`` is a built-in game's own registration (another process finds it by id)."""
+    if game.id not in GAME_IDS:
+        return False
+    try:
+        return bool(import_module(f"{__name__}.{game.id}").BOX is game)
+    except ImportError:
+        return False
+
+
 def weighed_by_bot(game_id: str) -> Analyser:
     """The analysis of a game whose ``hard`` bot weighs every move (:mod:`rules.evaluation`)."""
     def analysis(record: GameRecord,
