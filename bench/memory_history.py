@@ -124,7 +124,7 @@ def box(data: Path, port: int) -> None:
         for line in sys.stdin:
             if line.strip() == "collect":
                 # the box at rest: the backups of the games that just ended taken
-                companion.settle()
+                companion.settle(timeout=3600)  # analyses of the games just ended too
                 gc.collect()
                 if tracemalloc.is_tracing():
                     traced.append(tracemalloc.take_snapshot())

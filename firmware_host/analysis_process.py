@@ -12,7 +12,8 @@ for the answer without holding the GIL:
   convention box keeps no analyser's caches between games) or after :data:`RECYCLE_AFTER`
   analyses;
 - messages are pickled both ways over its stdin/stdout: ``(kind, record)`` in; ``("progress",
-  share)``, then ``("done", analysis)`` or ``("error", text)`` out;
+  share)``, then ``("done", the analysis's JSON text)`` or ``("error", text)`` out (the box
+  keeps the text as it comes: no object of the analysis is built in the box);
 - a child that dies (or had just left when asked) is started again once; a second failure is an
   :class:`AnalysisFailed` naming the game's kind (the game's analysis is asked again later).
 
@@ -23,6 +24,7 @@ Only built-in games can be analysed apart: the child finds the analyser by the g
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import pickle
 import select
@@ -58,8 +60,8 @@ class AnalysisProcess:
         self._child: subprocess.Popen[bytes] | None = None
 
     def analyse(self, kind: str, record: GameRecord,
-                progress: Callable[[float], None] | None = None) -> Mapping[str, Any]:
-        """The analysis of the built-in game ``kind`` that ``record`` holds."""
+                progress: Callable[[float], None] | None = None) -> str:
+        """The analysis of the built-in game ``kind`` that ``record`` holds, as JSON text."""
         with self._lock:
             for attempt in (1, 2):
                 child = self._running()
@@ -109,7 +111,7 @@ class AnalysisProcess:
 
 
 def _exchange(child: subprocess.Popen[bytes], kind: str, record: GameRecord,
-              progress: Callable[[float], None] | None) -> Mapping[str, Any]:
+              progress: Callable[[float], None] | None) -> str:
     assert child.stdin is not None and child.stdout is not None
     pickle.dump((kind, record), child.stdin)
     child.stdin.flush()
@@ -119,8 +121,7 @@ def _exchange(child: subprocess.Popen[bytes], kind: str, record: GameRecord,
             if progress is not None:
                 progress(float(data))
         elif what == "done":
-            analysis: Mapping[str, Any] = data
-            return analysis
+            return str(data)
         else:
             raise AnalysisFailed(f"the analysis of a {kind} game failed: {data}")
 
@@ -156,7 +157,8 @@ def _answer(games: Mapping[str, Any], kind: str, record: GameRecord, outbox: IO[
         box = games.get(kind)
         if box is None or box.analysis is None:
             raise LookupError(f"no analysis for {kind!r} games")
-        answer: tuple[str, Any] = ("done", dict(box.analysis(record, progress)))
+        text = json.dumps(box.analysis(record, progress), separators=(",", ":"))
+        answer: tuple[str, Any] = ("done", text)
     except Exception as error:  # one game's failure is its answer, not the child's end
         answer = ("error", f"{type(error).__name__}: {error}")
     _send(outbox, answer)

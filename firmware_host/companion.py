@@ -172,7 +172,7 @@ class Companion(CompanionWrites):
                     and snap.version == change.version:
                 self._analyses.ended(game_id)
 
-    def _analyser_of(self, kind: str) -> Analyser | None:
+    def _analyser_of(self, kind: str) -> Analyser | Callable[..., str] | None:
         """The analysis of ``kind``'s games: in the child interpreter for a built-in game when
         analyses are computed apart, else the registration's own (``None``: none)."""
         game = self.registry.get(kind)

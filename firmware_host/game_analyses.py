@@ -59,12 +59,13 @@ class GameAnalyses:
 
     ``status(game_id)`` gives the game's kind and status from the snapshots; ``record`` what
     the journal keeps of it (seats, options, seed, actions); ``stored`` its kept analysis;
-    ``analyser(kind)`` the game's analysis function (``None``: none yet); ``run`` runs a
+    ``analyser(kind)`` the game's analysis function (``None``: none yet; one that gives a text
+    gives the analysis's JSON already, as the analysis process does); ``run`` runs a
     command on the session thread."""
 
     def __init__(self, *, status: Callable[[int], tuple[str, str]],
                  record: Callable[[int], GameRecord], stored: Callable[[int], str | None],
-                 analyser: Callable[[str], Analyser | None],
+                 analyser: Callable[[str], Analyser | Callable[..., str] | None],
                  run: Callable[[Command[None]], None]) -> None:
         self._status = status
         self._record = record
@@ -123,8 +124,8 @@ class GameAnalyses:
             analyser = self._analyser(kind)
             if analyser is None:
                 return
-            body = json.dumps(analyser(self._record(game_id), partial(self._done, game_id)),
-                              separators=(",", ":"))
+            result = analyser(self._record(game_id), partial(self._done, game_id))
+            body = result if isinstance(result, str) else json.dumps(result, separators=(",", ":"))
             self._run(StoreAnalysis(game_id, body))
             log.info("game %d: analysis kept (%d bytes)", game_id, len(body))
         except Exception:  # one game's analysis failing must not stop the others
