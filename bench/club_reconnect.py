@@ -93,6 +93,9 @@ def run(scenario: str, backlog: int, work: Path) -> dict[str, float | int | bool
     try:
         with Companion.open(work / "box", host_pin="246813") as box:
             play(box, backlog)
+            # the box at rest, as after an evening offline: each record's analysis is kept (a
+            # record waits for its game's analysis being computed, docs/analysis.md)
+            box.settle(600.0)
             journal = box.journal.path
             assert waiting(journal) == backlog
             publisher = Publisher(box, journal, "table-2", lambda: box_endpoint,

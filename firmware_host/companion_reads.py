@@ -18,6 +18,7 @@ from firmware_host.session_api import (
     GameSummary,
     Move,
     PadSettings,
+    PairedDieInfo,
     ReplayStep,
     SeatsInfo,
     Standing,
@@ -44,7 +45,7 @@ class CompanionReads:
 
     def catalog(self) -> list[GameInfo]:
         """Each game's description: its rules' options, whether it has tournaments, its bots'
-        levels and whether it has hints."""
+        levels, whether it has hints and a post-game analysis."""
         described: list[GameInfo] = []
         for box in self.registry.values():
             info = box.rules.describe()
@@ -52,7 +53,8 @@ class CompanionReads:
                               "tournament": box.tournament is not None,
                               "bots": list(box.bots) if box.bots is not None else [],
                               "hints": box.hint is not None,
-                              "pad": box.pad is not None})
+                              "pad": box.pad is not None,
+                              "analysis": box.analysis is not None})
         return described
 
     def games(self, status: GameStatus | None = None) -> list[GameSummary]:
@@ -132,6 +134,11 @@ class CompanionReads:
         language as the host chose it (``None``: the config's)."""
         pad = self._session.pad
         return {"game": pad.game, "by": pad.by, "language": pad.language}
+
+    def dice(self) -> list[PairedDieInfo]:
+        """The smart dice paired with the box, in the order they were paired."""
+        return [{"address": d.address, "vendor": d.vendor, "name": d.name, "faces": d.faces,
+                 "owner": d.owner, "colour": d.colour} for d in self._session.dice]
 
     def seats(self, game_id: int) -> SeatsInfo:
         """For the host: who holds each seat, and the join codes while the seats are locked."""

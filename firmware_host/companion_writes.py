@@ -11,6 +11,8 @@ from typing import Any
 from firmware_host.bot_seats import SeatBot
 from firmware_host.club.seat_codes import ClubDelivered, SetClubCode
 from firmware_host.companion_reads import CompanionReads
+from firmware_host.dice_commands import PairDie, UnpairDie
+from firmware_host.dice_pairs import PairedDie
 from firmware_host.errors import NotAllowed
 from firmware_host.game_commands import Abandon, Act, CreateGame, Undo
 from firmware_host.hints import AllowHints, CountHint
@@ -18,7 +20,7 @@ from firmware_host.host_sessions import CloseHostSession, OpenHostSession
 from firmware_host.pad_choice import SetBoxLanguage, SetPadGame
 from firmware_host.seat_commands import IssueSeat, LockSeats
 from firmware_host.seats import check_seat, token_hash
-from firmware_host.session_api import PadChooser, View
+from firmware_host.session_api import PadChooser, PairedDieInfo, View
 from firmware_host.session_owner import SessionOwner
 from firmware_host.tournament_commands import AbandonTournament, CreateTournament
 from rules import CHANCE
@@ -96,6 +98,16 @@ class CompanionWrites(CompanionReads):
     def set_box_language(self, language: str | None) -> None:
         """The OLED's language, ``en`` or ``ja`` (``None``: the config's); journaled."""
         self._owner.run(SetBoxLanguage(language))
+
+    def pair_die(self, die: PairedDieInfo) -> None:
+        """Pair a smart die with the box, or give a paired one to another seat (``owner``;
+        ``None``: the table's die); journaled (docs/dice.md)."""
+        self._owner.run(PairDie(PairedDie(die["address"], die["vendor"], die["name"],
+                                          die["faces"], die.get("owner"), die.get("colour"))))
+
+    def unpair_die(self, address: str) -> None:
+        """Forget a paired smart die; journaled."""
+        self._owner.run(UnpairDie(address))
 
     def undo(self, game_id: int) -> None:
         """Take back the game's last action, if it revealed nothing and involved no chance."""

@@ -38,6 +38,7 @@ from firmware_host.config_checks import (
 from firmware_host.config_club import ClubConfig, broker_address, parse_club
 from firmware_host.config_hardware import (
     parse_buttons,
+    parse_dice,
     parse_display,
     parse_lights,
     parse_serial,
@@ -49,6 +50,7 @@ from hardware.oled import OledConfig
 from hardware.pad_lights import LightsConfig
 from hardware.pinmap import ButtonPins, PinMap
 from hardware.serial_die import SerialConfig
+from hardware.smart_dice.link import DiceConfig
 from hardware.tft import TftConfig
 from hardware.touch import TouchConfig
 
@@ -111,6 +113,8 @@ class DeviceSettings:
     serial: SerialConfig = field(default_factory=SerialConfig)
     lights: LightsConfig = field(default_factory=LightsConfig)
     tft: TftConfig | None = None
+    #: Smart dice over Bluetooth LE (docs/dice.md).
+    dice: DiceConfig = field(default_factory=DiceConfig)
     url: str = "http://tabletop.local:8080/"
     debounce: float = 0.02
     retry_interval: float = 5.0
@@ -131,6 +135,7 @@ class Config:
     serial: SerialConfig = field(default_factory=SerialConfig)
     lights: LightsConfig = field(default_factory=LightsConfig)
     tft: TftConfig | None = None
+    dice: DiceConfig = field(default_factory=DiceConfig)
     web: WebConfig = field(default_factory=WebConfig)
     data_dir: Path = field(default_factory=default_data_dir)
     host_pin: str | None = None
@@ -151,7 +156,7 @@ class Config:
         """The part of the config the device bundle is built from."""
         return DeviceSettings(input=self.input, buttons=self.buttons, touch=self.touch,
                               oled=self.oled, serial=self.serial, lights=self.lights,
-                              tft=self.tft, url=self.url,
+                              tft=self.tft, dice=self.dice, url=self.url,
                               debounce=self.debounce, retry_interval=self.retry_interval,
                               menu_hold=self.menu_hold, language=self.language)
 
@@ -204,7 +209,7 @@ def load_config(explicit: Path | None = None) -> Config:
 
 
 _TOP_KEYS = ("input", "data_dir", "host_pin", "log_level", "language", "buttons", "touch",
-             "display", "serial", "lights", "web", "pad", "bots", "club", "names")
+             "display", "serial", "lights", "dice", "web", "pad", "bots", "club", "names")
 _LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
@@ -224,6 +229,7 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     serial_config = parse_serial(data)
     lights = parse_lights(data)
     tft = parse_tft(data)
+    dice = parse_dice(data)
     if tft is not None and oled.interface == "spi" and (tft.spi_port, tft.spi_device) == (
             oled.spi_port, oled.spi_device):
         raise ConfigError("display.tft.spi_device", f"SPI {tft.spi_port}.{tft.spi_device} is "
@@ -245,7 +251,7 @@ def parse_config(data: Mapping[str, Any], base: Path | None = None) -> Config:
     bot_delay = bots.get("delay_ms", whole_number(0, 10_000), 1000) / 1000
 
     config = Config(input=input_kind, buttons=button_pins, touch=touch_config, oled=oled,
-                    serial=serial_config, lights=lights, tft=tft, web=web_config,
+                    serial=serial_config, lights=lights, tft=tft, dice=dice, web=web_config,
                     data_dir=data_dir,
                     host_pin=host_pin,
                     debounce=debounce, retry_interval=float(retry), log_level=log_level,

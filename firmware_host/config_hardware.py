@@ -1,5 +1,5 @@
 """The config's hardware tables — ``[buttons]``, ``[touch]``, ``[display]`` (the OLED, and the
-colour TFT in ``[display.tft]``), ``[lights]``, ``[serial]`` — read
+colour TFT in ``[display.tft]``), ``[lights]``, ``[serial]``, ``[dice]`` — read
 into the hardware layer's own dataclasses, whose checks (pins on the header, no pin twice) apply.
 """
 
@@ -24,6 +24,7 @@ from hardware.oled import OledConfig
 from hardware.pad_lights import LightsConfig
 from hardware.pinmap import KEYS, ButtonPins, Key
 from hardware.serial_die import SerialConfig
+from hardware.smart_dice.link import DiceConfig
 from hardware.tft import TftConfig
 from hardware.touch import TouchConfig
 
@@ -153,6 +154,21 @@ def parse_serial(data: Mapping[str, Any]) -> SerialConfig:
     config: SerialConfig = build("serial", lambda: SerialConfig(
         port=serial.get("device", non_empty_text, SerialConfig().port),
         baudrate=serial.get("baudrate", whole_number(300, 4_000_000), SerialConfig().baudrate),
+    ))
+    return config
+
+
+def parse_dice(data: Mapping[str, Any]) -> DiceConfig:
+    """The ``[dice]`` table: smart dice over Bluetooth LE (docs/dice.md)."""
+    dice = table(data, "dice", ("enabled", "adapter", "battery_warning", "scan_seconds"))
+    default = DiceConfig()
+    config: DiceConfig = build("dice", lambda: DiceConfig(
+        enabled=dice.get("enabled", true_or_false, default.enabled),
+        adapter=dice.get("adapter", non_empty_text, default.adapter),
+        battery_warning=dice.get("battery_warning", whole_number(0, 100),
+                                 default.battery_warning),
+        scan_seconds=float(dice.get("scan_seconds", whole_number(1, 60),
+                                    int(default.scan_seconds))),
     ))
     return config
 

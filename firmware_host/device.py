@@ -14,7 +14,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
 import serial as pyserial
 from gpiozero.pins import Factory
@@ -27,6 +27,7 @@ from firmware_host.pad_loop import PadLoop
 from firmware_host.screens.start import die_note
 from firmware_host.session_api import DeviceStatus, SessionApi
 from firmware_host.simulator import MessageCount, Simulator
+from firmware_host.smart_dice import LinkMaker, SimulatedTable, SmartDice
 from hardware.buttons import ButtonGrid
 from hardware.errors import DeviceNotFound
 from hardware.events import PadEvent, PadEventKind
@@ -35,6 +36,7 @@ from hardware.pad_lights import ChainLights, MissingLights, PadLights, open_ligh
 from hardware.pinmap import Key
 from hardware.protocol import DeviceMessage, DieRoll, Hello, KeyPress
 from hardware.serial_die import SerialDie
+from hardware.smart_dice.link import DiceLink, adapter_problem
 from hardware.tft import TftConfig, TftScreen
 from hardware.touch import TouchGrid
 
@@ -125,6 +127,27 @@ def _open_lights(settings: DeviceSettings, mode: Mode, pin_factory: Factory | No
         return MissingLights(str(error))
 
 
+def _dice_link(settings: DeviceSettings, mode: Mode,
+               table: SimulatedTable | None) -> LinkMaker | None:
+    """How the smart dice's link is made: over the simulator's fake dice, or BlueZ on the
+    config's adapter; ``None`` (nothing of it loaded) with ``[dice] enabled = false`` or no
+    Bluetooth adapter."""
+    config = settings.dice
+    if not config.enabled:
+        return None
+    if table is not None:
+        return table.make_link
+    problem = adapter_problem(config.adapter)
+    if problem is not None:
+        log.info("no smart dice: %s", problem)
+        return None
+
+    def make(listener: Any, on_state: Any) -> DiceLink:
+        return DiceLink(listener=listener, on_state=on_state, adapter=config.adapter)
+
+    return make
+
+
 def _open_tft(settings: DeviceSettings, mode: Mode,
               opener: Callable[[], TftScreen | None] | None) -> tuple[TftScreen | None, str | None]:
     """The colour TFT: ``opener``'s, else the simulator's (luma's ``dummy``), else the
@@ -162,6 +185,7 @@ class Device:
         messages: MessageCount,
         grid_problem: str | None = None,
         simulator: Simulator | None = None,
+        dice: SmartDice | None = None,
     ) -> None:
         self.mode = mode
         self.pad = pad
@@ -170,6 +194,9 @@ class Device:
         self.grid_problem = grid_problem
         #: The simulated box's controls (simulator mode only).
         self.simulator = simulator
+        #: The smart dice (docs/dice.md); ``None`` without Bluetooth or with ``[dice]``
+        #: turned off.
+        self.dice = dice
         #: Die/keypad messages handed to the pad so far.
         self.messages = messages
         self._display = display
@@ -198,6 +225,8 @@ class Device:
             if self._closed:
                 return
             self._closed = True
+        if self.dice is not None:
+            self.dice.close()
         self.pad.close()
         self.pad.lights.close()
         self.pad.tft.close()
@@ -226,6 +255,7 @@ def open_device(
     oled: Callable[[], LumaDevice] | None = None,
     lights: Callable[[], PadLights | None] | None = None,
     tft: Callable[[], TftScreen | None] | None = None,
+    dice_link: LinkMaker | None = None,
 ) -> Device:
     """Builds the device bundle (see the module docstring) for ``session``'s games.
 
@@ -235,8 +265,9 @@ def open_device(
     the pad's lights (default: from the settings' ``lights``; the simulator draws a WS2812
     chain's frame on luma's ``dummy``), and ``tft``, one opening the colour TFT (default: from
     the settings' ``tft``; the simulator's is luma's ``dummy`` at the TFT's size, 320×240
-    unless the config gives another). ``games`` are the pad controllers' registrations
-    (default: the built-in games).
+    unless the config gives another), and ``dice_link``, one making the smart dice's link
+    (default: BlueZ when the Pi has Bluetooth; the simulator's fake dice, ``SimulatedTable``).
+    ``games`` are the pad controllers' registrations (default: the built-in games).
     """
     rng = rng if rng is not None else random.SystemRandom()
     loop_ports: list[pyserial.SerialBase] = []
@@ -325,16 +356,26 @@ def open_device(
     except DeviceNotFound as error:
         grid_problem = str(error)
         log.warning("no pad: %s; the box runs on phones and the keypad", error)
+    table = SimulatedTable() if mode == "simulator" else None
+    make_link = dice_link if dice_link is not None else _dice_link(settings, mode, table)
+    dice = None
+    if make_link is not None and settings.dice.enabled:
+        config = settings.dice if table is None else replace(settings.dice, scan_seconds=0.5)
+        dice = SmartDice(session, pad, config, make_link)
     simulator = None
     if mode == "simulator":
         assert isinstance(pin_factory, MockFactory) and isinstance(grid, ButtonGrid)
         assert display is not None
         simulator = Simulator(session, factory=pin_factory, grid=grid, die=die, pad=pad,
                               messages=delivered, loop_ports=loop_ports, display=display,
-                              rng=rng)
+                              rng=rng, dice_table=table if dice_link is None else None)
     device = Device(mode=mode, pad=pad, grid=grid, die=die, display=display,
-                    messages=delivered, grid_problem=grid_problem, simulator=simulator)
+                    messages=delivered, grid_problem=grid_problem, simulator=simulator,
+                    dice=dice)
+    pad.follower.dice = dice
     pad.start()
     die.start()
+    if dice is not None:
+        dice.start()
     return device
 

@@ -68,6 +68,11 @@ class DeviceRefusal(SessionError):
     """An input the (simulated) device cannot take: a dot not on the pad, a die not there."""
 
 
+class BluetoothMissing(SessionError):
+    """The box cannot use Bluetooth (no adapter, blocked, BlueZ not running): smart dice
+    cannot be scanned for or reached; the message says what to check."""
+
+
 class StartupError(Exception):
     """Something that stops the daemon from starting; printed as one line, no traceback."""
 

@@ -4,7 +4,8 @@ Each check gives a :class:`Finding` — what was looked for, where, whether it a
 to do when it did not. First what this machine offers (the hardware layer's probes: GPIO chips,
 I²C buses and what answers on them, serial ports), then what the config asks for (the board,
 the pins in use, the pin factory, groups, the OLED's and the touch grid's bus and address, the
-colour TFT's SPI device, the pad's lights, the die's serial device, the data directory).
+colour TFT's SPI device, the pad's lights, the die's serial device, the Bluetooth adapter for
+smart dice, the data directory).
 """
 
 from __future__ import annotations
@@ -201,6 +202,21 @@ def check_serial(config: Config) -> list[Finding]:
     return [Finding("die/keypad", True, f"{device} present")]
 
 
+def check_dice(config: Config) -> list[Finding]:
+    """The Bluetooth adapter smart dice need (docs/dice.md); without one the box has none,
+    which is no fault: information only."""
+    from hardware.smart_dice.link import adapter_problem
+
+    dice = config.dice
+    if not dice.enabled:
+        return [Finding("smart dice", None, "off ([dice] enabled = false)")]
+    problem = adapter_problem(dice.adapter)
+    if problem is not None:
+        return [Finding("smart dice", None, f"{problem}: this box reads no smart die")]
+    return [Finding("smart dice", True, f"Bluetooth adapter {dice.adapter} present (pair the "
+                                        "dice on the host page)")]
+
+
 def check_data_dir(config: Config) -> list[Finding]:
     path = Path(config.data_dir)
     probe = path if path.exists() else next((p for p in path.parents if p.exists()), path)
@@ -211,5 +227,5 @@ def check_data_dir(config: Config) -> list[Finding]:
 
 CHECKS: tuple[Callable[[Config], list[Finding]], ...] = (
     check_machine, check_platform, check_config, check_pin_factory, check_groups, check_display,
-    check_tft, check_touch, check_lights, check_serial, check_data_dir,
+    check_tft, check_touch, check_lights, check_serial, check_dice, check_data_dir,
 )

@@ -24,14 +24,22 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from firmware_host import pad_lighting
 from firmware_host.errors import NotPadGame, SessionError
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.menu import Menu, SeatChange, menu_screen, menu_step, open_menu
+from firmware_host.pad.menu import (
+    DiceEntry,
+    Menu,
+    Row,
+    SeatChange,
+    menu_screen,
+    menu_step,
+    open_menu,
+)
 from firmware_host.pad.steps import (
     Accepted,
     Act,
@@ -47,6 +55,7 @@ from firmware_host.pad.steps import (
     pad_start,
     pad_step,
 )
+from firmware_host.pad_dice import DiceScreen
 from firmware_host.pad_lighting import Lighting
 from firmware_host.pad_reads import PadReads
 from firmware_host.screens.message import message_screen, refused_screen
@@ -55,6 +64,9 @@ from firmware_host.screens.text import shown_name
 from firmware_host.screens.words import WORDS, say
 from firmware_host.session_api import SessionApi
 from rules import CHANCE, RulesError
+
+if TYPE_CHECKING:
+    from firmware_host.smart_dice import SmartDice
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +102,11 @@ class PadFollower:
         #: Ended games whose results were read (OK), so they are never shown again (the last
         #: few: the pad's game never goes back to an older one).
         self._dismissed: deque[int] = deque(maxlen=16)
+        #: The box's smart dice (docs/dice.md; ``None``: none), paired on the dice screen.
+        self.dice: SmartDice | None = None
+        self._dice_screen: DiceScreen | None = None
+        #: Queues a redraw (set by the pad loop): a scan's end redraws the dice screen.
+        self.redraw: Callable[[], None] = lambda: None
 
     @property
     def game_id(self) -> int | None:
@@ -116,6 +133,11 @@ class PadFollower:
         """Whether the games menu is on the OLED."""
         return self._menu is not None
 
+    @property
+    def dice_open(self) -> bool:
+        """Whether the smart dice's pairing screen is on the OLED."""
+        return self._dice_screen is not None
+
     def unseen(self, game_id: int | None) -> bool:
         """Whether a change to ``game_id`` leaves the OLED as it is (called on the session
         thread): another table's move is not drawn when the OLED shows a game, so the pad
@@ -124,7 +146,13 @@ class PadFollower:
         skipped."""
         watching = self._watching
         return (game_id is not None and watching is not None and game_id != watching
-                and self._menu is None and game_id != self.session.pad()["game"])
+                and self._menu is None and self._dice_screen is None
+                and game_id != self.session.pad()["game"])
+
+    def notice(self, text: str) -> None:
+        """Shows ``text`` as a note over whatever the OLED shows, until the next key."""
+        title = self.reads.title(self._on.game_id if self._on is not None else None)
+        self._notice = (title, text)
 
     def feed(self, event: PadEvent) -> None:
         """One event through the menu or the current game's controller, then the actions it
@@ -133,7 +161,19 @@ class PadFollower:
             self._notice = None  # any key closes a notice
             return
         if isinstance(event, Input) and event.kind == "menu":
+            if self._dice_screen is not None:
+                self._dice_screen = None
+                return
             self._toggle_menu()
+            return
+        if self._dice_screen is not None:
+            if isinstance(event, Input):
+                lang = self.reads.language()
+                still, refusal = self._dice_screen.feed(event, self._seats(), lang)
+                if not still:
+                    self._dice_screen = None
+                if refusal is not None:
+                    self._notice = (say(WORDS, "dice_title", lang), refusal)
             return
         on = self._current()
         if self._menu is not None:
@@ -159,9 +199,11 @@ class PadFollower:
         if self._notice is not None:
             title, text = self._notice
             return refused_screen(text, title=title, lang=lang)
+        if self._dice_screen is not None:
+            return self._dice_screen.draw(self._seats(), lang)
         on = self._current()
         if self._menu is not None:
-            return menu_screen(self._menu, self.reads.entries(), self.session.pad()["game"],
+            return menu_screen(self._menu, self._entries(), self.session.pad()["game"],
                                lang)
         if on is None:
             note = self._note() if self._note is not None else None
@@ -175,12 +217,25 @@ class PadFollower:
             log.exception("pad: drawing game %s failed", on.game_id)
             return message_screen(say(WORDS, "error", lang), str(error), lang=lang)
 
+    def awaiting_analysis(self) -> int | None:
+        """The game whose results are on the OLED while its post-game analysis is still being
+        computed (their line says so until it is ready), else ``None``."""
+        on = self._on
+        if on is None or not on.state.results or self._notice is not None or self._menu:
+            return None
+        box = self.reads.games.get(on.kind)
+        if box is None or box.analysis is None:
+            return None
+        answer = self.reads.analysis(on.game_id)
+        return on.game_id if answer is not None and answer["status"] == "pending" else None
+
     def lighting(self) -> Lighting:
         """What the pad's lights show now (:mod:`firmware_host.pad_lighting`), after
         :meth:`draw`: the game's own lights where its controller has them, else whose turn;
         dark on the start screen, in the menu and over a notice."""
         on = self._on
-        if self._notice is not None or self._menu is not None or on is None:
+        if (self._notice is not None or self._menu is not None
+                or self._dice_screen is not None or on is None):
             return pad_lighting.DARK
         table = self.reads.table(on.game_id, on.kind)
         if on.state.results:
@@ -239,7 +294,7 @@ class PadFollower:
         elif not live:
             self._choose(None)
         elif self._menu is None:
-            self._menu = open_menu(self.reads.entries(), None, must_choose=True)
+            self._menu = open_menu(self._entries(), None, must_choose=True)
 
     def _no_pad_game(self) -> _OnGame | None:
         """No game to show: the one game being played is taken, several open the menu."""
@@ -248,7 +303,7 @@ class PadFollower:
             if self._choose(live[0]["id"]):
                 return self._current()
         elif len(live) > 1 and self._menu is None:
-            self._menu = open_menu(self.reads.entries(), None, must_choose=True)
+            self._menu = open_menu(self._entries(), None, must_choose=True)
         return None
 
     def _toggle_menu(self) -> None:
@@ -256,18 +311,36 @@ class PadFollower:
             self._menu = None
             return
         current = self.session.pad()["game"]
-        self._menu = self._menu or open_menu(self.reads.entries(), current)
+        self._menu = self._menu or open_menu(self._entries(), current)
+
+    def _entries(self) -> list[Row]:
+        """The games menu's rows: the reads' games and seats, then "Pair dice" on a box with
+        smart dice."""
+        entries = self.reads.entries()
+        if self.dice is not None:
+            entries.append(DiceEntry(say(WORDS, "menu_dice", self.reads.language())))
+        return entries
 
     def _menu_input(self, event: Input) -> None:
         assert self._menu is not None
-        result = menu_step(self._menu, event, self.reads.entries(), self.reads.language())
+        result = menu_step(self._menu, event, self._entries(), self.reads.language())
         self._menu = result.menu
+        if result.dice and self.dice is not None:
+            self._dice_screen = DiceScreen(self.dice, self.redraw)
+            return
         if result.refusal is not None:
             self._notice = (say(WORDS, "menu_title", self.reads.language()), result.refusal)
         if result.chosen is not None and result.chosen != self.session.pad()["game"]:
             self._choose(result.chosen)
         if result.seat is not None:
             self._seat(result.seat)
+
+    def _seats(self) -> list[str]:
+        """The pad's game's players (none without a game)."""
+        on = self._on
+        if on is None:
+            return []
+        return [str(s) for s in self.reads.table(on.game_id, on.kind).view().get("seats") or []]
 
     def _choose(self, game_id: int | None) -> bool:
         """Makes ``game_id`` the pad's game (chosen on the pad); a refusal becomes a notice."""

@@ -13,6 +13,9 @@ the current game's controller act, and redraws the OLED from the companion's pub
 - After each frame the pad's lights are set (:class:`~firmware_host.lights_show.LightsShow`):
   what the pad is on lit, and a refused input flashed; and the colour TFT shows the pad's game
   to the table (:class:`~firmware_host.pad_tft.PadTft`).
+- An ended game's results show its post-game analysis in a line; while the analysis is being
+  computed (on its own thread, which tells nobody when it is kept) the loop draws the results
+  again every :data:`ANALYSIS_POLL` seconds, at most :data:`ANALYSIS_TRIES` times per game.
 """
 
 from __future__ import annotations
@@ -35,12 +38,24 @@ from firmware_host.pad_tft import PadTft
 from firmware_host.session_api import SessionApi
 from hardware.pad_lights import PadLights
 from hardware.tft import TftScreen
-from hardware.timers import Timers
+from hardware.timers import Cancellable, ThreadTimers, Timers
 
 log = logging.getLogger(__name__)
 
 _STOP = object()
 _REDRAW = object()
+
+#: Seconds between two redraws of results whose analysis is being computed, and how many.
+ANALYSIS_POLL = 2.0
+ANALYSIS_TRIES = 150
+
+
+class _Notice:
+    """A note for the OLED from outside the pad (a smart die's battery is low, a die went out
+    of reach): its text in the OLED's language when shown."""
+
+    def __init__(self, text: Callable[[str], str]) -> None:
+        self.text = text
 
 
 class PadLoop:
@@ -69,9 +84,14 @@ class PadLoop:
         self.reads = PadReads(session, games, lang)
         self.follower = PadFollower(session, self.reads, note=note,
                                     rng=rng if rng is not None else random.SystemRandom())
+        self.follower.redraw = self.submit_redraw
         self.oled = PadOled(display, open_display=open_display, retry_interval=retry_interval)
         #: The pad's lights (:mod:`firmware_host.lights_show`), drawn after each OLED frame.
         self.lights = LightsShow(lights, timers=timers)
+        self._timers: Timers = timers if timers is not None else ThreadTimers()
+        #: The redraw waiting for an analysis being computed, and the tries left per game.
+        self._analysis_wait: Cancellable | None = None
+        self._analysis_tries: dict[int, int] = {}
         #: The colour TFT (:mod:`firmware_host.pad_tft`): the pad's game for the whole table.
         self.tft = PadTft(tft, session)
         self._queue: queue.Queue[object] = queue.Queue()
@@ -93,6 +113,11 @@ class PadLoop:
     def submit(self, event: Input) -> None:
         """Queues one input (from any thread)."""
         self._put(event)
+
+    def notify(self, text: Callable[[str], str]) -> None:
+        """Shows ``text(lang)`` over whatever the OLED shows, until the next key (from any
+        thread)."""
+        self._put(_Notice(text))
 
     def _changed(self, game_id: int | None, version: int) -> None:
         """A committed change (on the session thread): redrawn unless the OLED cannot show
@@ -170,11 +195,28 @@ class PadLoop:
         if self._closed:
             return
         self._closed = True
+        waiting = self._analysis_wait
+        if waiting is not None:
+            waiting.cancel()
         self._queue.put(_STOP)
         if self._thread is not None:
             self._thread.join(5.0)
 
     # --- the loop thread ----------------------------------------------------------------------
+    def _await_analysis(self) -> None:
+        """Results on the OLED whose analysis is being computed: a redraw in a while."""
+        game_id = self.follower.awaiting_analysis()
+        if game_id is None or self._closed:
+            return
+        tries = self._analysis_tries.get(game_id, ANALYSIS_TRIES)
+        if tries <= 0:
+            return
+        self._analysis_tries = {game_id: tries - 1}  # one game's results at a time
+        waiting = self._analysis_wait
+        if waiting is not None:
+            waiting.cancel()
+        self._analysis_wait = self._timers.call_later(ANALYSIS_POLL, self.submit_redraw)
+
     def _run(self) -> None:
         while True:
             try:
@@ -190,6 +232,8 @@ class PadLoop:
             try:
                 if isinstance(item, Input):
                     self.follower.feed(item)
+                elif isinstance(item, _Notice):
+                    self.follower.notice(item.text(self.reads.language()))
                 self.oled.show(self.follower.draw(self.url))
                 refused = isinstance(item, Input) and self.follower.refusal is not None
                 self.lights.show(self.follower.lighting(), flash=refused,
@@ -197,6 +241,7 @@ class PadLoop:
                 game = self.follower.game
                 self.tft.update(game, title=self.reads.title(game[0] if game else None),
                                 lang=self.reads.language(), url=self.url)
+                self._await_analysis()
             except Exception:  # a bug in one screen must not stop the pad
                 log.exception("pad: failed on %r", item)
             finally:

@@ -1,6 +1,7 @@
 """What the pad reads of the session, in the OLED's language: the language itself, a game's
 status and name, the :class:`~firmware_host.pad.steps.Table` its controller reads, where OK
-leads after its results, and the games menu's rows."""
+leads after its results (and the post-game analysis they show in a line), and the games
+menu's rows."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from firmware_host.pad.menu import MenuEntry, Row, SeatEntry
 from firmware_host.pad.steps import Onward, Table
 from firmware_host.screens.text import shown_name, speaks
 from firmware_host.screens.words import WORDS, say
-from firmware_host.session_api import GameStatus, SessionApi
+from firmware_host.session_api import AnalysisAnswer, GameStatus, SessionApi
 
 
 class PadReads:
@@ -58,7 +59,16 @@ class PadReads:
                      name=box.rules.name if box is not None else kind,
                      refusals=box.refusals if box is not None else (),
                      onward=lambda: self.onward(game_id),
-                     scored=box.scored if box is not None else None)
+                     scored=box.scored if box is not None else None,
+                     analysis=(lambda: self.analysis(game_id))
+                     if box is not None and box.analysis is not None else None)
+
+    def analysis(self, game_id: int) -> AnalysisAnswer | None:
+        """The session's answer for the game's post-game analysis (``None``: none to give)."""
+        try:
+            return self.session.analysis(game_id)
+        except SessionError:
+            return None
 
     def onward(self, game_id: int) -> Onward:
         """Where OK leads after the results of ``game_id`` (see :class:`Onward`)."""

@@ -1,12 +1,13 @@
 """The session at start: every unfinished game rebuilt from the journal, the tournaments going
-on, the pad's choice and the host sessions — what the commands of the last run left. The games
-and tournaments that ended stay in the journal, read when asked
+on, the pad's choice, the paired smart dice and the host sessions — what the commands of the
+last run left. The games and tournaments that ended stay in the journal, read when asked
 (:mod:`firmware_host.ended_games`)."""
 
 from __future__ import annotations
 
 import logging
 
+from firmware_host.dice_pairs import pairings_from
 from firmware_host.ended_games import EndedGames
 from firmware_host.game_log import end_game, end_tournament
 from firmware_host.history_rows import newest_game_of, tournament_games_of
@@ -70,6 +71,7 @@ def restore(session: Session) -> None:
     session.pad = PadChoice(saved.get("game") if isinstance(saved.get("game"), int) else None,
                             by if by in ("host", "pad", "auto", "next") else "none",
                             setting_of(journal.db, "language"))
+    session.dice = pairings_from(setting_of(journal.db, "dice"))
     session.snapshots.publish(journal.version(), games, tournaments)
     session.snapshots.set_host_sessions(host_sessions_of(journal.db))
     for tournament in tournaments.values():

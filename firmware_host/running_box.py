@@ -367,7 +367,7 @@ def _web_app(companion: Companion, device: Device, url: str,
             league=club.league, live=hub.live if hub is not None else None,
             broker=club.supervisor.status if club.supervisor is not None else None)
     return web_panel.create_app(companion, simulator=device.simulator, config=config,
-                                club=club_panel)
+                                club=club_panel, dice=device.dice)
 
 
 class _LiveUrl:

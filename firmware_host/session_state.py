@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from firmware_host.dice_pairs import PairedDie
 from firmware_host.ended_games import ended_snapshot
 from firmware_host.errors import NotAllowed
 from firmware_host.games import BoxGame, Registry
@@ -54,6 +55,9 @@ class Session:
     live: dict[int, Live] = field(default_factory=dict)
     #: Read by any thread (a frozen value, swapped whole after each commit).
     pad: PadChoice = PadChoice()
+    #: The smart dice paired with the box (:mod:`firmware_host.dice_pairs`); read by any
+    #: thread, swapped whole like ``pad``.
+    dice: tuple[PairedDie, ...] = ()
 
     def active(self, game_id: int) -> Live:
         """The live game ``game_id``; refused when it has ended (or is unknown)."""

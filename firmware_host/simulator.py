@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import random
 import threading
+from typing import TYPE_CHECKING
 
 import serial as pyserial
 from gpiozero.pins.mock import MockFactory, MockPin
@@ -24,6 +25,10 @@ from hardware.oled import Display
 from hardware.pinmap import Key
 from hardware.protocol import DieRoll, KeyPress, encode
 from hardware.serial_die import SerialDie
+
+if TYPE_CHECKING:
+    from firmware_host.smart_dice import SimulatedTable
+    from hardware.smart_dice.fake_ble import FakeDie
 
 #: How long `roll` / `key` wait for the serial loop to be connected.
 CONNECT_TIMEOUT = 2.0
@@ -66,6 +71,7 @@ class Simulator:
         loop_ports: list[pyserial.SerialBase],
         display: Display,
         rng: random.Random,
+        dice_table: SimulatedTable | None = None,
     ) -> None:
         self.session = session
         self.factory = factory
@@ -76,6 +82,7 @@ class Simulator:
         self._ports = loop_ports
         self._display = display
         self._rng = rng
+        self._dice_table = dice_table
 
     def _pin(self, key: Key) -> MockPin:
         keys = self.grid.pins.keys()
@@ -165,6 +172,32 @@ class Simulator:
                 return faces
         return 6
 
+    def smart_dice(self) -> list[FakeDie]:
+        """The simulated table's smart dice (docs/dice.md), made when first asked for."""
+        if self._dice_table is None:
+            raise DeviceRefusal("this simulated box has no smart dice")
+        return self._dice_table.radio().dice
+
+    def smart_die(self, address: str) -> FakeDie:
+        """One of the simulated table's smart dice, by address."""
+        for die in self.smart_dice():
+            if die.address == address.upper():
+                return die
+        raise DeviceRefusal(f"no simulated smart die at {address!r}")
+
+    def roll_smart_die(self, address: str, face: int | None = None) -> int:
+        """The simulated smart die at ``address`` is rolled on the table and lands on ``face``
+        (None: at random among its faces); its frames go over the fake Bluetooth to the box,
+        which reads them as from a real die. Returns the face."""
+        die = self.smart_die(address)
+        faces = smart_faces(die)
+        if face is None:
+            face = self._rng.randint(1, faces)
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= faces:
+            raise DeviceRefusal(f"{die.name} has {faces} faces: it cannot show {face!r}")
+        die.roll(face)  # type: ignore[attr-defined]
+        return face
+
     def key(self, key: str) -> None:
         """A keypad key: '0'-'9', 'A'-'D', '*' (Back) or '#' (OK)."""
         self._write(encode(KeyPress(key)))
@@ -220,3 +253,13 @@ def _dot(dot: int) -> int:
     if isinstance(dot, bool) or not isinstance(dot, int):
         raise DeviceRefusal(f"a dot is a number 1-9, not {dot!r}")
     return dot
+
+
+def smart_faces(die: FakeDie) -> int:
+    """A simulated smart die's faces: a GoDice's shell's, a Pixel's type's."""
+    shell = getattr(die, "shell", None)
+    if isinstance(shell, int):
+        return shell
+    from hardware.smart_dice.pixels import FACES
+
+    return FACES.get(str(getattr(die, "die_type", "")), 6)

@@ -49,6 +49,18 @@ Die / keypad (``hardware.serial_die``, ``hardware.protocol``)
     ``DieRoll(faces, value)``, ``KeyPress(key)``,
     ``Hello(device, version)``, ``DeviceError(text)``.
 
+Smart dice (``hardware.smart_dice``: ``readings``, ``godice``, ``pixels``, ``link``,
+``fake_ble``; docs/dice.md)
+    ``godice.decode(frame, faces)`` / ``pixels.decode(frame, die_type)`` → ``Settled(face)``
+    (the only roll), ``Unsettled(why, face)``, ``Battery(percent, charging)``,
+    ``Colour(name)``, ``Identity(...)``; a bad frame raises ``ProtocolError`` (``reason``).
+    ``DiceLink(*, listener, on_state=None, scanner=None, client=None, adapter="hci0",
+    backoff_initial=0.5, backoff_max=15.0, ...)``: ``scan(seconds) -> list[FoundDie]``,
+    ``follow(targets)`` (only these dice are connected, reconnected with back-off),
+    ``status()``, ``dropped()``, ``wait_state(address, state, timeout)``, ``close()``; bleak
+    is imported by ``start`` (the first scan or follow), never before; ``DiceConfig``.
+    ``fake_ble.FakeRadio`` with ``FakeGoDice`` / ``FakePixel``: bleak backends for tests.
+
 Pad lights (``hardware.pad_lights``)
     ``LightsConfig(kind="none"|"ws2812"|"pwm", order=KEYS, pins={}, brightness=96)``;
     ``open_lights(config, *, pin_factory=None, ws2812=None) -> PadLights | None``:

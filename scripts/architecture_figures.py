@@ -28,7 +28,7 @@ END = "<!-- end of figures -->"
 #: The packages of the product, and what each holds.
 PACKAGES = {
     "rules": "pure rules engines, bots and hints",
-    "hardware": "drivers: pad, touch, OLED, serial die, Pico firmware",
+    "hardware": "drivers: pad, touch, OLED, serial die, smart dice, Pico firmware",
     "firmware_host": "the daemon: session, journal, seats, tournaments, read side, pad loop, "
                      "OLED screens, club, CLI",
     "web_panel": "the phones' panel: pages, JSON API, live streams, each game's board",

@@ -19,6 +19,7 @@ from web_panel.panel_state import EXTENSION, make_state
 from web_panel.serving import RECOMMENDED_THREADS, WAITRESS_SETTINGS
 
 if TYPE_CHECKING:
+    from firmware_host.smart_dice import SmartDice
     from web_panel.club import ClubPanel
 
 def create_app(
@@ -28,8 +29,10 @@ def create_app(
     games: PanelGames | None = None,
     config: Mapping[str, Any] | None = None,
     club: ClubPanel | None = None,
+    dice: SmartDice | None = None,
 ) -> Flask:
     """The panel for ``session`` (the session API); ``simulator`` adds the ``/device`` page;
+    ``dice`` (the box's smart dice) the host page's pairing (docs/dice.md);
     ``games`` are the games' panel registrations (default: the built-in ones); ``club`` adds
     club mode's pages (``web_panel/club.py``; without it nothing of club mode is loaded).
 
@@ -39,7 +42,7 @@ def create_app(
     the phone reconnects and resumes), ``PIN_TRIES`` and ``PIN_WINDOW`` (the host PIN's rate
     limit), ``HANDOVER_LIFETIME`` and ``CLOCK`` (tests).
     """
-    from web_panel import analysis, api, device, events, host, pages, table
+    from web_panel import analysis, api, device, events, host, host_dice, pages, table
     from web_panel.errors import register_error_handlers
     from web_panel.panel_app import PanelFlask
     from web_panel.rendering import install_template_helpers
@@ -57,7 +60,8 @@ def create_app(
         # Jinja's per-user cache directory, checked against each template's source.
         app.jinja_env.bytecode_cache = FileSystemBytecodeCache()
     registrations = games if games is not None else builtin_panel_games()
-    app.extensions[EXTENSION] = make_state(session, registrations, simulator, app.config)
+    app.extensions[EXTENSION] = make_state(session, registrations, simulator, app.config,
+                                           dice=dice)
 
     install_csrf_guard(app)
     register_error_handlers(app)
@@ -67,6 +71,7 @@ def create_app(
     app.register_blueprint(analysis.bp)
     app.register_blueprint(events.bp)
     app.register_blueprint(host.bp)
+    app.register_blueprint(host_dice.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(device.bp)
     if club is not None:

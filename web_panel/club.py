@@ -2,9 +2,9 @@
 
 On a **box**: a seat's player gives their club code (``POST /api/games/<id>/club-code``, with
 the seat's token) and the host sees the club connection. On the **hub**: the live tables of
-every box, each game's league table, a player's games across boxes, the CSV export, and club
-profiles made and claimed from a phone. Everything here is public except a profile's code,
-which only the phone that made or renewed it is shown, once.
+every box, each game's league table, a player's games across boxes, one game with its post-game
+analysis, the CSV export, and club profiles made and claimed from a phone. Everything here is
+public except a profile's code, which only the phone that made or renewed it is shown, once.
 """
 
 from __future__ import annotations
@@ -140,6 +140,23 @@ def player(player: str) -> str:
     name, kind, games = found
     return render_template("club/player.html", player=player, name=name, kind=kind,
                            games=games, names=game_names())
+
+
+@bp.get("/club/results/<int:result>")
+def result(result: int) -> str:
+    """One game the league holds: its players and outcome, and the post-game analysis its box
+    sent with the record (docs/analysis.md; nothing when none came)."""
+    from web_panel.analysis_view import shown
+    from web_panel.i18n import current_language
+
+    found = league().result(result)
+    if found is None:
+        raise ApiError(404, "no_such_result", "The league has no such game.")
+    analysis = (shown(found.analysis, current_language(), players=found.line.players)
+                if found.analysis is not None else None)
+    return render_template("club/result.html", r=found.line, scores=found.scores,
+                           names=game_names(), analysis=analysis,
+                           analysis_state="ready" if analysis else "none")
 
 
 @bp.get("/club/export.csv")

@@ -34,6 +34,8 @@ CLUB_MESSAGES: dict[str, dict[str, str]] = {
     "club_place_n": {"en": "place {n}", "ja": "{n} 位"},
     "club_won_game": {"en": "won", "ja": "勝利"},
     "club_abandoned": {"en": "abandoned", "ja": "中止"},
+    "club_no_analysis": {"en": "Its box sent no analysis of this game.",
+                         "ja": "このゲームの分析はボックスから届いていません。"},
     "club_rating_change": {"en": "rating {before} → {after}",
                            "ja": "レーティング {before} → {after}"},
     "club_no_player": {"en": "There is no such player in the league.",

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, url_for
 
 from firmware_host.pad.inputs import KEYPAD_LAYOUT
-from firmware_host.simulator import Simulator
+from firmware_host.simulator import Simulator, smart_faces
 from web_panel.errors import ApiError
 from web_panel.panel_state import panel
 from web_panel.security import is_host, json_body, require_host
@@ -23,7 +23,8 @@ bp = Blueprint("device", __name__)
 
 #: How long an input waits for the pad to handle it and redraw before answering.
 SETTLE_TIMEOUT = 2.0
-KINDS = ("tap", "press", "release", "ok", "back", "menu", "hold_ok", "roll", "key")
+KINDS = ("tap", "press", "release", "ok", "back", "menu", "hold_ok", "roll", "key",
+         "smart_roll")
 #: The serial keypad's keys row by row, as on the table (a 4×4 UNLOCK code is drawn on them).
 KEYPAD = tuple("".join(KEYPAD_LAYOUT))
 
@@ -50,9 +51,12 @@ def page() -> Response | str:
         response = redirect(url_for("host.dashboard", next="/device"), code=303)
         return response  # type: ignore[return-value]
     simulator = _simulator()
+    state = panel()
+    smart = ([{"address": d.address, "name": d.name, "faces": smart_faces(d)}
+              for d in simulator.smart_dice()] if state.dice is not None else [])
     return render_template("device.html", dots=9, keypad=KEYPAD,
                            frame_version=simulator.frame_version(), lights=simulator.lights(),
-                           tft_version=simulator.tft_version())
+                           tft_version=simulator.tft_version(), smart_dice=smart)
 
 
 @bp.get("/device/frame.png")
@@ -96,6 +100,12 @@ def press() -> Response:
                                   or not 1 <= value <= 20):
             raise ApiError(400, "bad_roll", f"value must be a die face 1–20, not {value!r}.")
         simulator.roll(value)
+    elif kind == "smart_roll":
+        address = body.get("address")
+        if not isinstance(address, str) or len(address) > 64:
+            raise ApiError(400, "bad_die", f"address must be a simulated smart die's, not "
+                                           f"{address!r}.")
+        simulator.roll_smart_die(address)
     elif kind == "key":
         key = body.get("key")
         if key not in KEYPAD:

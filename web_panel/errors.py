@@ -15,6 +15,7 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from firmware_host.errors import (
+    BluetoothMissing,
     DeviceRefusal,
     JoinCodeNeeded,
     JournalDamaged,
@@ -55,6 +56,7 @@ REFUSALS: tuple[tuple[type[Exception], int, str], ...] = (
     (JournalDamaged, 503, "journal_damaged"),
     (StorageError, 503, "storage"),
     (DeviceRefusal, 400, "bad_input"),
+    (BluetoothMissing, 503, "no_bluetooth"),
     (SessionError, 409, "refused"),
     (IllegalAction, 409, "illegal_action"),
     (OptionError, 400, "bad_option"),

@@ -93,8 +93,11 @@ def dashboard() -> str:
     with_hints = {entry["id"] for entry in catalog if entry.get("hints")}
     hints = {g["id"]: session.view(g["id"], None).get("hints") for g in games
              if g["game"] in with_hints}
+    dice = state.dice
     return render_template(
         "host.html", catalog=catalog, games=games, names=game_names(),
+        dice=None if dice is None else {"rows": dice.rows(), "game": dice.game(),
+                                        "problem": dice.problem},
         status=session.status(), seats={g["id"]: session.seats(g["id"]) for g in games},
         pad_game=on_the_pad, pad_games=set(padded), pad_url=url_for("host.pad"), hints=hints,
         bot_levels={entry["id"]: entry.get("bots") or [] for entry in catalog},

@@ -198,6 +198,54 @@ MESSAGES: dict[str, dict[str, str]] = {
     "start_game": {"en": "Start the game", "ja": "ゲームを開始"},
     "start_tournament": {"en": "Start a tournament (each player is the Lock once)",
                          "ja": "競技プレイを開始(全員が1回ずつロック)"},
+    # the host's smart dice (docs/dice.md)
+    "dice_title": {"en": "Smart dice", "ja": "スマートダイス"},
+    "dice_text": {"en": "GoDice and Pixels dice the box reads over Bluetooth. Scan, then give "
+                        "each die to a player, or to the table for anyone. A roll counts only "
+                        "when it is its player's roll.",
+                  "ja": "本体がBluetoothで読み取るGoDiceとPixelsのサイコロです。探してから、"
+                        "それぞれをプレイヤーか共用(全員)に割り当ててください。"
+                        "持ち主の番の出目だけが入力されます。"},
+    "dice_game": {"en": "The dice roll for {game} #{id}, whose die has {faces} faces.",
+                  "ja": "サイコロは{game} #{id}で使われます({faces}面ダイス)。"},
+    "dice_problem": {"en": "Bluetooth is not working:", "ja": "Bluetoothが使えません:"},
+    "dice_paired": {"en": "Paired with this box", "ja": "この本体とペアリング済み"},
+    "dice_none_paired": {"en": "No die is paired yet.",
+                         "ja": "ペアリングしたサイコロはまだありません。"},
+    "dice_nearby": {"en": "Nearby", "ja": "近くのサイコロ"},
+    "dice_none_nearby": {"en": "No die was heard. Roll the dice to wake them, then scan again.",
+                         "ja": "サイコロが見つかりません。サイコロを振って起こしてから、"
+                               "もう一度探してください。"},
+    "dice_scan": {"en": "Scan for dice", "ja": "サイコロを探す"},
+    "dice_scanning": {"en": "Listening…", "ja": "探しています…"},
+    "dice_owner": {"en": "Belongs to", "ja": "持ち主"},
+    "dice_owner_table": {"en": "The table (anyone)", "ja": "共用(全員)"},
+    "dice_shell": {"en": "Shell", "ja": "シェル"},
+    "dice_pair": {"en": "Pair", "ja": "ペアリング"},
+    "dice_unpair": {"en": "Unpair", "ja": "解除"},
+    "dice_faces": {"en": "d{faces}", "ja": "{faces}面"},
+    "dice_battery": {"en": "battery {n}%", "ja": "電池 {n}%"},
+    "dice_battery_low": {"en": "battery {n}%: charge it soon",
+                         "ja": "電池 {n}%:早めに充電してください"},
+    "dice_state_connected": {"en": "connected", "ja": "接続中"},
+    "dice_state_connecting": {"en": "connecting…", "ja": "接続しています…"},
+    "dice_state_lost": {"en": "out of reach: reconnecting by itself",
+                        "ja": "接続が切れました(自動で再接続します)"},
+    "dice_vendor_godice": {"en": "GoDice", "ja": "GoDice"},
+    "dice_vendor_pixels": {"en": "Pixels", "ja": "Pixels"},
+    "dice_colour.black": {"en": "black", "ja": "黒"},
+    "dice_colour.red": {"en": "red", "ja": "赤"},
+    "dice_colour.green": {"en": "green", "ja": "緑"},
+    "dice_colour.blue": {"en": "blue", "ja": "青"},
+    "dice_colour.yellow": {"en": "yellow", "ja": "黄"},
+    "dice_colour.orange": {"en": "orange", "ja": "オレンジ"},
+    "dice_colour.onyx black": {"en": "onyx black", "ja": "オニキスブラック"},
+    "dice_colour.hematite grey": {"en": "hematite grey", "ja": "ヘマタイトグレー"},
+    "dice_colour.midnight galaxy": {"en": "midnight galaxy", "ja": "ミッドナイトギャラクシー"},
+    "dice_colour.aurora sky": {"en": "aurora sky", "ja": "オーロラスカイ"},
+    "dice_colour.clear": {"en": "clear", "ja": "クリア"},
+    "dice_colour.white aurora": {"en": "white aurora", "ja": "ホワイトオーロラ"},
+    "dice_colour.custom": {"en": "custom", "ja": "カスタム"},
     # /device
     "device_title": {"en": "The companion (simulated)", "ja": "本体(シミュレーター)"},
     "device_text": {"en": "Press the dots, OK and Back as on the box; the screen is the box's.",
@@ -209,6 +257,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "back_button": {"en": "Back", "ja": "戻る"},
     "hold_back": {"en": "Hold Back: the games menu", "ja": "戻るを長押し:ゲーム選択"},
     "hold_ok": {"en": "Hold OK: a hint (UNLOCK)", "ja": "OKを長押し:ヒント(UNLOCK)"},
+    "smart_dice_sim": {"en": "Smart dice on the table", "ja": "テーブルのスマートダイス"},
+    "smart_dice_sim_text": {"en": "Pair them on the host page; each button rolls that die, "
+                                  "and the box reads it over (simulated) Bluetooth.",
+                            "ja": "ホストページでペアリングしてください。ボタンでそのサイコロを"
+                                  "振ると、本体が(模擬)Bluetoothで読み取ります。"},
+    "smart_dice_roll": {"en": "Roll {name} (d{faces})", "ja": "{name}を振る({faces}面)"},
     "keypad": {"en": "Keypad", "ja": "キーパッド"},
     "keypad_text": {"en": "The serial keypad: rolls, cards, and a 4×4 UNLOCK code (each key is "
                           "the dot in its place, named under it).",
@@ -232,6 +286,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "error.too_many_tries": {"en": "Too many PIN attempts: wait a minute and try again.",
                              "ja": "PINの入力回数が多すぎます。"
                                    "1分ほど待ってからやり直してください。"},
+    "error.no_smart_dice": {"en": "This box has no smart dice: it has no Bluetooth, or they are "
+                                  "turned off in its config.",
+                            "ja": "この本体ではスマートダイスを使えません(Bluetoothがないか、"
+                                  "設定でオフになっています)。"},
+    "error.no_bluetooth": {"en": "The box cannot use Bluetooth: check that it is on and not "
+                                 "blocked.",
+                           "ja": "本体がBluetoothを使えません。オンになっているか、"
+                                 "ブロックされていないか確認してください。"},
     "error.host_only": {"en": "Only the host can do this: log in with the PIN.",
                         "ja": "この操作はホストだけができます。PINでログインしてください。"},
     "error.no_seat": {"en": "You have no seat in this game: join it first.",
@@ -319,3 +381,8 @@ MESSAGES: dict[str, dict[str, str]] = {
 from web_panel.club_messages import CLUB_MESSAGES  # noqa: E402
 
 MESSAGES.update(CLUB_MESSAGES)
+
+# The post-game analysis's words live beside its display (web_panel/analysis_view.py).
+from web_panel.analysis_messages import ANALYSIS_MESSAGES  # noqa: E402
+
+MESSAGES.update(ANALYSIS_MESSAGES)

@@ -23,6 +23,7 @@ from flask import (
 )
 
 from firmware_host.session_api import GameInfo, GameSummary, View
+from web_panel.analysis import replay_analysis
 from web_panel.errors import ApiError
 from web_panel.games import PanelGame
 from web_panel.i18n import (
@@ -89,6 +90,7 @@ def game_page(game_id: int, view: View, *, replay: bool,
         "next": url_for("api.next_game", game_id=game_id),
         "again": url_for("host.play_again", game_id=game_id),
         "replay": url_for("pages.replay", game_id=game_id),
+        "analysis": url_for("analysis.analysis", game_id=game_id),
         "tournament": (url_for("pages.tournament", tid=summary["tournament"])
                        if summary["tournament"] is not None else None),
     }
@@ -167,7 +169,8 @@ def replay(game_id: int) -> str:
     page["page_data"]["steps"] = [
         {"seat": s["seat"], "action": s["action"], "by": s["by"], "scores": _scores(s["view"])}
         for s in steps]
-    return render_template("replay.html", step=step, index=index, count=len(steps), **page)
+    return render_template("replay.html", step=step, index=index, count=len(steps), **page,
+                           **replay_analysis(game_id, steps[-1]["view"]))
 
 
 def _scores(view: View) -> object:

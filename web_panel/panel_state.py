@@ -14,7 +14,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask, current_app
 
@@ -24,6 +24,9 @@ from web_panel.games import PanelGame, PanelGames
 from web_panel.live_streams import LiveStreams
 from web_panel.table_game import TableChoice
 from web_panel.view_events import ViewEvents
+
+if TYPE_CHECKING:
+    from firmware_host.smart_dice import SmartDice
 
 EXTENSION = "tabletop"
 
@@ -197,6 +200,8 @@ class PanelState:
     #: The game the host put on the table screen (``/table``; none: it follows the pad's),
     #: kept until the panel restarts.
     table: TableChoice = field(default_factory=TableChoice)
+    #: The box's smart dice (docs/dice.md; ``None``: no Bluetooth, or none wanted).
+    dice: SmartDice | None = None
 
     def panel_game(self, game: str) -> PanelGame | None:
         """The panel's registration of ``game`` (``None``: the generic board draws it)."""
@@ -214,7 +219,7 @@ class PanelState:
 
 
 def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | None,
-               config: Mapping[str, Any]) -> PanelState:
+               config: Mapping[str, Any], dice: SmartDice | None = None) -> PanelState:
     """Build the state from the app's config (clock and limits can be set by tests)."""
     clock: Callable[[], float] = config.get("CLOCK", time.monotonic)
     closing = threading.Event()
@@ -234,6 +239,7 @@ def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | No
         keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
         lifetime=float(config.get("SSE_LIFETIME", 300.0)),
         closing=closing,
+        dice=dice,
     )
 
 

@@ -41,7 +41,8 @@ log = logging.getLogger(__name__)
 
 LEAGUE_FILE = "league.sqlite3"
 KEY_FILE = "league.key"
-SCHEMA_VERSION = 1
+#: 2: the boxes' post-game analyses (``analyses``), added to a version 1 file as it opens.
+SCHEMA_VERSION = 2
 MAX_NAME = 40
 
 SCHEMA = """
@@ -111,8 +112,14 @@ CREATE TABLE ratings (
     played INTEGER NOT NULL,
     won INTEGER NOT NULL,
     PRIMARY KEY (game, player)
+);
+CREATE TABLE analyses (
+    result INTEGER PRIMARY KEY REFERENCES results(id),
+    body TEXT NOT NULL
 )
 """
+#: What each version adds to the one before (run in one transaction as the file opens).
+UPGRADES = {2: SCHEMA.rsplit(";", 1)[1]}
 
 class League(LeagueProfiles, LeagueTables):
     """The league file; thread-safe (one connection, one lock)."""
@@ -144,6 +151,13 @@ class League(LeagueProfiles, LeagueTables):
             if version > SCHEMA_VERSION:
                 raise JournalError(f"league {self.path}: schema version {version} is newer "
                                    f"than this program knows ({SCHEMA_VERSION})")
+            if version < SCHEMA_VERSION:
+                with self._transaction() as db:
+                    for step in range(version + 1, SCHEMA_VERSION + 1):
+                        db.execute(UPGRADES[step])
+                    db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'",
+                               (str(SCHEMA_VERSION),))
+                log.info("league %s: schema %d → %d", self.path, version, SCHEMA_VERSION)
             return
         with self._transaction() as db:
             for statement in SCHEMA.split(";"):
@@ -228,6 +242,9 @@ class League(LeagueProfiles, LeagueTables):
              json.dumps(outcome) if outcome is not None else None))
         result = cursor.lastrowid
         assert result is not None
+        if game.analysis is not None:
+            db.execute("INSERT INTO analyses (result, body) VALUES (?, ?)",
+                       (result, json.dumps(game.analysis, separators=(",", ":"))))
         db.execute("UPDATE boxes SET last_key = ?, last_seq = ?, results = results + 1"
                    " WHERE box = ?", (record.key, record.seq, record.box))
         players = self._players(db, record)

@@ -1,11 +1,11 @@
 """The league's records as its pages show them: who a player id stands for, a league table's
-line, a player's game, a recent game."""
+line, a player's game, a recent game, one game's page."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from firmware_host.club.topics import ResultRecord
 
@@ -82,6 +82,17 @@ class ResultLine:
     ended: str
     players: list[str]
     winners: list[int]
+
+
+@dataclass(frozen=True)
+class ResultPage:
+    """One ingested game, as the club's game page shows it: the recent-games line, its
+    scores and reason, and the post-game analysis its box sent (``None``: none came)."""
+
+    line: ResultLine
+    scores: list[float | None] | None
+    reason: str | None
+    analysis: dict[str, Any] | None
 
 
 def now() -> str:

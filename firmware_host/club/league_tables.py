@@ -1,5 +1,6 @@
 """The league's tables as its pages and the CSV export read them: each game's standings, a
-player's games across boxes, the recent games, what each box sent."""
+player's games across boxes, the recent games, one game (with its analysis), what each box
+sent."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from firmware_host.club.league_rows import (
     Kind,
     PlayedGame,
     ResultLine,
+    ResultPage,
     Standing,
     display_name,
 )
@@ -82,6 +84,21 @@ class LeagueTables:
                            row["ended"], json.loads(row["players"]),
                            json.loads(row["outcome"])["winners"] if row["outcome"] else [])
                 for row in rows]
+
+    def result(self, result: int) -> ResultPage | None:
+        """One ingested game (by the league's id), with its analysis if its box sent one."""
+        with self._lock:
+            row = self._db.execute("SELECT * FROM results WHERE id = ?", (result,)).fetchone()
+            body = self._db.execute("SELECT body FROM analyses WHERE result = ?",
+                                    (result,)).fetchone()
+        if row is None:
+            return None
+        outcome = json.loads(row["outcome"]) if row["outcome"] else {}
+        analysis = json.loads(body["body"]) if body is not None else None
+        line = ResultLine(row["id"], row["box"], row["box_game"], row["game"], row["status"],
+                          row["ended"], json.loads(row["players"]), outcome.get("winners", []))
+        return ResultPage(line, outcome.get("scores"), outcome.get("reason"),
+                          analysis if isinstance(analysis, dict) else None)
 
     def counts(self) -> dict[str, int]:
         """Ingested records per box."""

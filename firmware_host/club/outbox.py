@@ -3,8 +3,9 @@
 A trigger (``journal.CLUB_OUTBOX_TRIGGER``) writes a game's outbox row in the transaction that
 ends the game; the publisher reads rows through its own read-only connection and builds each
 record from the journal when it sends it (an ended game's rows never change, so the record is
-the same every time it is sent). Only public information goes out: a live table's summary comes
-from the spectator's view, and a record holds what the game's replay shows once it has ended —
+the same every time it is sent — but for its post-game analysis, which goes with it once it is
+ready). Only public information goes out: a live table's summary comes from the spectator's
+view, and a record holds what the game's replay and its analysis show once it has ended —
 never the seed.
 """
 
@@ -68,10 +69,12 @@ def club_codes(db: sqlite3.Connection, game_id: int, seats: int) -> list[str | N
 
 
 def result_payload(db: sqlite3.Connection, box: str, row: OutboxRow,
-                   games: Registry | None = None) -> dict[str, Any]:
+                   games: Registry | None = None,
+                   analysis: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The ``result`` message of an outbox row (topics.ResultRecord); ``games`` (the box's
     registrations) say which seats competed (every seat without them, or for a game the box
-    no longer offers)."""
+    no longer offers); ``analysis``, the game's post-game analysis when it is ready, goes with
+    it (the record says nothing of it otherwise)."""
     game = game_of(db, row.game_id)
     if game is None:  # the trigger and the games table live in one file: cannot happen
         raise LookupError(f"outbox row {row.seq} names game {row.game_id}, which is missing")
@@ -83,6 +86,8 @@ def result_payload(db: sqlite3.Connection, box: str, row: OutboxRow,
     record["competitors"] = (registration.competitors(game.options, len(game.seats))
                              if registration is not None else list(range(len(game.seats))))
     record["actions"] = public_actions(game, actions_of(db, game.id))
+    if analysis is not None:
+        record["analysis"] = dict(analysis)
     return {"v": VERSION, "kind": "result", "box": box, "key": row.key, "prev": row.prev,
             "seq": row.seq, "game": record}
 

@@ -8,6 +8,10 @@ in the outbox until the hub acknowledges it (``club/v1/acks/<box>``) — not mer
 records not acknowledged within ``resend_seconds`` are sent again (the hub ignores a record it
 has). So Wi-Fi, the broker or the hub can be away for any time: nothing recorded meanwhile is
 lost, and nothing counts twice.
+
+A record carries its game's post-game analysis (docs/analysis.md) when the box has it: a game
+whose analysis is still being computed holds its record, and the ones after it, until the
+analysis is kept or :data:`ANALYSIS_WAIT` seconds have passed (then it goes without).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from firmware_host.club import outbox
 from firmware_host.club.connection import Endpoint, connect, make_client, refused
 from firmware_host.club.topics import (
     HUB_INFO,
+    MAX_PAYLOAD,
     VERSION,
     BadMessage,
     ack_topic,
@@ -39,7 +44,7 @@ from firmware_host.club.topics import (
 )
 from firmware_host.errors import JournalError, SessionError
 from firmware_host.journal_schema import read_only
-from firmware_host.session_api import GameStatus, GameSummary, Listener, View
+from firmware_host.session_api import AnalysisAnswer, GameStatus, GameSummary, Listener, View
 
 if TYPE_CHECKING:
     import paho.mqtt.client as mqtt
@@ -50,6 +55,10 @@ log = logging.getLogger(__name__)
 
 #: Records handed to paho at once (the rest follow as acknowledgements come).
 BATCH = 200
+#: How long a record waits for its game's analysis being computed (seconds).
+ANALYSIS_WAIT = 30.0
+#: A record waiting for its analysis (:meth:`Publisher._analysis_of`).
+_HOLD = object()
 
 
 class ClubSession(Protocol):
@@ -60,6 +69,7 @@ class ClubSession(Protocol):
     def games(self, status: GameStatus | None = None) -> list[GameSummary]: ...
     def add_listener(self, listener: Listener) -> None: ...
     def club_delivered(self, through_seq: int) -> int: ...
+    def analysis(self, game_id: int) -> AnalysisAnswer: ...
 
     @property
     def registry(self) -> Registry:
@@ -108,6 +118,8 @@ class Publisher:
         self._resend_at = 0.0
         self._waiting = 0
         self._league: str | None = None
+        #: Outbox rows waiting for their game's analysis → since when (monotonic).
+        self._held: dict[int, float] = {}
         self._thread = threading.Thread(target=self._run, name="club-publisher", daemon=True)
 
     def start(self) -> None:
@@ -207,7 +219,8 @@ class Publisher:
                         self._wake.wait_for(lambda: self._closed, self.retry_seconds)
                     continue
                 with self._wake:
-                    self._wake.wait_for(self._has_work, timeout=1.0)
+                    # a record waiting for its analysis is looked at again sooner
+                    self._wake.wait_for(self._has_work, timeout=0.2 if self._held else 1.0)
                     if self._closed:
                         break
                     connected, fresh = self._connected, self._just_connected
@@ -323,10 +336,36 @@ class Publisher:
                      self._waiting)
             self._sent_through = 0
         rows = outbox.undelivered(db, after=self._sent_through, limit=BATCH)
+        sent = False
         for row in rows:
-            payload = encode(outbox.result_payload(db, self.box, row, self.session.registry))
+            analysis = self._analysis_of(row)
+            if analysis is _HOLD:
+                break  # in order: the rows after it wait too
+            found = analysis if isinstance(analysis, dict) else None
+            payload = encode(outbox.result_payload(db, self.box, row, self.session.registry,
+                                                   found))
+            if len(payload) > MAX_PAYLOAD and found is not None:  # too long to go with it
+                payload = encode(outbox.result_payload(db, self.box, row,
+                                                       self.session.registry))
             self._client.publish(results_topic(self.box), payload, qos=1)
             self._sent_through = row.seq
-        if rows:
+            sent = True
+        if sent:
             self._resend_at = now + self.resend_seconds
         self._count_waiting(db)
+
+    def _analysis_of(self, row: outbox.OutboxRow) -> object:
+        """The row's game's analysis to send with it (``None``: none), or :data:`_HOLD` while
+        it is being computed, for at most :data:`ANALYSIS_WAIT` seconds."""
+        try:
+            answer = self.session.analysis(row.game_id)
+        except SessionError:
+            return None
+        if answer["status"] == "pending":
+            since = self._held.setdefault(row.seq, time.monotonic())
+            if time.monotonic() - since < ANALYSIS_WAIT:
+                return _HOLD
+            log.info("club: game %d's analysis is not ready after %.0f s; its record goes "
+                     "without it", row.game_id, ANALYSIS_WAIT)
+        self._held.pop(row.seq, None)
+        return answer["analysis"] if answer["status"] == "ready" else None

@@ -159,6 +159,9 @@ class GameRecord:
     #: The seats that competed for places (UNLOCK's Lock does not); the others are not rated.
     competitors: tuple[int, ...]
     actions: tuple[PlayedAction, ...]
+    #: The game's post-game analysis as the box computed it (docs/analysis.md), when it was
+    #: ready in time; ``None``: none sent (an optional field of version 1).
+    analysis: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -288,13 +291,17 @@ def _game(fields: _Fields) -> GameRecord:
     options = fields.get("options")
     if not isinstance(options, dict):
         raise BadMessage("game.options: expected an object")
+    analysis = fields.get("analysis")
+    if analysis is not None and not (isinstance(analysis, dict) and isinstance(
+            analysis.get("kind", "codes"), str)):
+        raise BadMessage("game.analysis: expected an object (the game's analysis) or null")
     tournament = fields.optional_integer("tournament")
     return GameRecord(
         id=fields.integer("id", 1), game=fields.game_id("game"),
         status="finished" if status == "finished" else "abandoned", players=players,
         options=options, created=fields.text("created"), ended=fields.text("ended"),
         outcome=outcome, tournament=tournament, club_codes=tuple(codes), bots=tuple(bots),
-        competitors=competitors, actions=tuple(played),
+        competitors=competitors, actions=tuple(played), analysis=analysis,
     )
 
 

@@ -15,15 +15,28 @@ KEYPAD_DOTS = {key: 4 * r + c + 1 for r, row in enumerate(KEYPAD_LAYOUT)
 
 
 @dataclass(frozen=True)
+class RolledBy:
+    """Which smart die a roll came from (docs/dice.md): its name (the journal enters the roll
+    as ``die <name>``), its owner's seat (``None``: the table's die, anyone's) and its
+    faces."""
+
+    name: str
+    owner: int | None
+    faces: int
+
+
+@dataclass(frozen=True)
 class Input:
     """One input: a dot pressed (``value`` 1–9 or 1–16), OK, Back, a die reading, a keypad
     digit (``value`` the number), a keypad letter A–D, ``menu`` (Back held: the games
     menu) or ``hold_ok`` (OK still held after its press acted: UNLOCK's hint). ``key`` is the
-    keypad key that sent it (None for the pad's buttons and the die)."""
+    keypad key that sent it (None for the pad's buttons and the die); ``rolled_by`` the smart
+    die a die reading came from (None: the serial die)."""
 
     kind: InputKind
     value: int | None = None
     key: str | None = field(default=None, compare=False)
+    rolled_by: RolledBy | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return self.kind if self.value is None else f"{self.kind} {self.value}"

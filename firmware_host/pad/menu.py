@@ -4,11 +4,12 @@ plays each seat of the pad's game.
 Opened by holding Back for a second (``Input("menu")``, docs/pad.md) or by itself when the pad
 has no game and several are being played. It lists the games being played by name, number and
 players, then (in a game with bots) the pad's game's seats: who plays each, a person or the box
-at a level. 2 and 8 (the pad's up and down, or the keypad's digits) move the cursor; OK picks a
-game, or on a seat hands it to the box at the game's next bot level (weakest first) and, after
-the strongest, back to a person; Back closes the menu (unless a game must be chosen). Any other
-input is refused in words. A pure step, like the games' controllers: the pad loop carries out
-the choice.
+at a level, and last, on a box with smart dice, "Pair dice" (:mod:`firmware_host.pad.dice_menu`).
+2 and 8 (the pad's up and down, or the keypad's digits) move the cursor; OK picks a game, or on
+a seat hands it to the box at the game's next bot level (weakest first) and, after the
+strongest, back to a person, or opens the dice's pairing; Back closes the menu (unless a game
+must be chosen). Any other input is refused in words. A pure step, like the games'
+controllers: the pad loop carries out the choice.
 """
 
 from __future__ import annotations
@@ -54,7 +55,14 @@ class SeatEntry:
         return order[(at + 1) % len(order)]
 
 
-Row = MenuEntry | SeatEntry
+@dataclass(frozen=True)
+class DiceEntry:
+    """The row that opens the smart dice's pairing (a box with smart dice only)."""
+
+    label: str
+
+
+Row = MenuEntry | SeatEntry | DiceEntry
 
 
 @dataclass(frozen=True)
@@ -83,13 +91,16 @@ class MenuStep:
     chosen: int | None = None
     refusal: str | None = None
     seat: SeatChange | None = None
+    #: OK on "Pair dice": the menu closes and the dice's pairing opens.
+    dice: bool = False
 
 
 def open_menu(entries: Sequence[Row], current: int | None, *,
               must_choose: bool = False) -> Menu:
     """The menu with its cursor on the pad's game (else the first)."""
     rows = [e.game_id if isinstance(e, MenuEntry) else None for e in entries]
-    return Menu(rows.index(current) if current in rows else 0, must_choose)
+    return Menu(rows.index(current) if current is not None and current in rows else 0,
+                must_choose)
 
 
 def menu_step(menu: Menu, event: Input, entries: Sequence[Row], lang: str) -> MenuStep:
@@ -105,6 +116,8 @@ def menu_step(menu: Menu, event: Input, entries: Sequence[Row], lang: str) -> Me
         return MenuStep(replace(menu, cursor=(cursor + step) % len(entries)))
     if event.kind == "ok":
         entry = entries[cursor]
+        if isinstance(entry, DiceEntry):
+            return MenuStep(None, dice=True)
         if isinstance(entry, SeatEntry):
             change = SeatChange(entry.game_id, entry.seat, entry.next_level())
             return MenuStep(replace(menu, cursor=cursor), seat=change)
@@ -132,6 +145,8 @@ def menu_screen(menu: Menu, entries: Sequence[Row], current: int | None,
         entry = entries[index]
         if isinstance(entry, SeatEntry):
             pen.text(0, y, pen.fit(seat_row(entry, lang), WIDTH))
+        elif isinstance(entry, DiceEntry):
+            pen.text(0, y, pen.fit(entry.label, WIDTH))
         else:
             mark = "*" if entry.game_id == current else " "
             head = f"{mark}{say(WORDS, 'game_row', lang, game=entry.title, id=entry.game_id)} "

@@ -27,7 +27,7 @@ from PIL import Image
 from firmware_host.pad.inputs import Input
 from firmware_host.refusals import Phrasebook, phrase
 from firmware_host.screens.message import refusal_pages, refused_screen
-from firmware_host.screens.results import hints_note, results_screen
+from firmware_host.screens.results import analysis_line, hints_note, results_screen
 from firmware_host.screens.text import speaks
 from firmware_host.screens.words import WORDS, Words, key_name, say
 
@@ -53,7 +53,8 @@ class Table:
                  words: Words | None = None, name: str | None = None,
                  refusals: Phrasebook = (),
                  onward: Callable[[], Onward] | None = None,
-                 scored: Callable[[Mapping[str, Any]], Sequence[int]] | None = None) -> None:
+                 scored: Callable[[Mapping[str, Any]], Sequence[int]] | None = None,
+                 analysis: Callable[[], Mapping[str, Any] | None] | None = None) -> None:
         self.game_id = game_id
         self._read = read
         self._views: dict[int | None, View] = {}
@@ -64,6 +65,8 @@ class Table:
         self.refusals = refusals
         self._onward = onward
         self._scored = scored
+        self._analysis = analysis
+        self._answer: Mapping[str, Any] | None = None
 
     @property
     def title(self) -> str:
@@ -85,6 +88,13 @@ class Table:
     def scored(self) -> Sequence[int] | None:
         """The seats the results list with their scores (``None``: every seat)."""
         return self._scored(self.view()) if self._scored is not None else None
+
+    def analysis(self) -> Mapping[str, Any] | None:
+        """The ended game's post-game analysis as the session answers it (read once;
+        ``None``: the game has none)."""
+        if self._analysis is not None and self._answer is None:
+            self._answer = self._analysis()
+        return self._answer
 
     def onward(self) -> Onward:
         """Where OK on the ended game's results leads."""
@@ -274,7 +284,8 @@ def pad_screen(controller: PadGame[S], state: PadState[S], table: Table) -> Imag
         seats = table.scored()
         return results_screen(table.view(), table.title, _onward_hint(table), lang=table.lang,
                               reason=_reason(table), seats=seats,
-                              note=hints_note(table.view(), seats, table.lang))
+                              note=hints_note(table.view(), seats, table.lang),
+                              analysis=analysis_line(table.analysis(), table.lang))
     return controller.screen(state.game, table)
 
 

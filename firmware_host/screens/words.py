@@ -76,6 +76,12 @@ WORDS: Words = {
     "ok_start": {"en": "OK: start screen", "ja": "OK:最初の画面"},
     "next_pass": {"en": "Pass the pad to {name}", "ja": "パッドを{name}に渡す"},
     "hints_used": {"en": "hints: {entries}", "ja": "ヒント: {entries}"},
+    # the post-game analysis, one line of the results (screens/results.py, analysis_line)
+    "analysis.pending": {"en": "Analysing...", "ja": "分析中…"},
+    "analysis.certain": {"en": "Certain on turn {turn}", "ja": "ターン{turn}で確定"},
+    "analysis.uncertain": {"en": "Uncertain: {n} left", "ja": "未確定:残り{n}通り"},
+    "analysis.turning": {"en": "Turning point: #{n}", "ja": "転機:{n}手目"},
+    "analysis.no_turning": {"en": "No turning point", "ja": "転機なし"},
     "over_press_ok": {"en": "the game is over: press OK to go on",
                       "ja": "ゲームは終了しました。OKで先へ進みます"},
     # the games menu (hold Back)
@@ -89,6 +95,18 @@ WORDS: Words = {
                   "ja": "ゲーム選択では2と8で移動、OKで決定、Backで閉じます"},
     "menu_pick_first": {"en": "choose a game first: 2 and 8 move, OK picks it",
                         "ja": "先にゲームを選んでください(2と8で移動、OKで決定)"},
+    "menu_dice": {"en": " Pair dice...", "ja": " サイコロをペアリング"},
+    # pairing smart dice on the OLED (docs/dice.md)
+    "dice_title": {"en": "Dice", "ja": "サイコロ"},
+    "dice_scanning": {"en": "Listening for smart dice...", "ja": "サイコロを探しています…"},
+    "dice_none": {"en": "No smart die nearby. Wake the dice (roll them), then 5: scan again.",
+                  "ja": "近くにサイコロがありません。サイコロを振って起こしてから5で再検索。"},
+    "dice_hint": {"en": "OK owner 5 scan", "ja": "OK持ち主 5検索"},
+    "dice_keys": {"en": "2 and 8 move, OK gives the die to the next seat, 5 scans again, Back "
+                        "closes",
+                  "ja": "2と8で移動、OKで次の持ち主へ、5で再検索、Backで閉じます"},
+    "dice_unpaired": {"en": "-", "ja": "なし"},
+    "dice_table": {"en": "table", "ja": "共用"},
     "game_row": {"en": "{game} {id}", "ja": "{game} {id}"},
     "seat_row": {"en": " {name}: {who}", "ja": " {name}:{who}"},
     "seat_person": {"en": "person", "ja": "人"},
@@ -104,6 +122,15 @@ WORDS: Words = {
                      "ja": "その手は{game} {id}のものですが、パッドは今{pad}を操作中です。"
                            "入力されていません"},
     "no_key_here": {"en": "{key} does nothing here", "ja": "ここでは{key}は使えません"},
+    # smart dice (docs/dice.md)
+    "seat_die": {"en": "{name}'s die", "ja": "{name}のサイコロ"},
+    "table_die": {"en": "the table's die", "ja": "共用のサイコロ"},
+    "die_battery_low": {"en": "{die} ({name}): battery {percent}%, charge it soon",
+                        "ja": "{die}({name}):電池残量{percent}%。早めに充電してください"},
+    "die_away": {"en": "{die} ({name}) is out of reach: it reconnects by itself; meanwhile "
+                       "roll another way",
+                 "ja": "{die}({name})との接続が切れました。自動で再接続します。"
+                       "それまでは別の方法で振ってください"},
     "no_roll_due": {"en": "no die roll is due now: the {value} was not used",
                     "ja": "今はダイスを振る番ではありません。{value}は使われませんでした"},
     "wait_others": {"en": "it is not the pad's turn: waiting for the phones",

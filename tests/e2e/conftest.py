@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 
 from firmware_host.companion import Companion
 from firmware_host.config import DeviceSettings
-from firmware_host.device import open_device
+from firmware_host.device import Device, open_device
 from tests.web_panel.served import HOST_PIN, Phone, Served, data_dir, serve
 from web_panel import create_app
 
@@ -47,6 +47,8 @@ class Table:
     served: Served
     new_phone: Callable[..., Page]
     host_pin: str = HOST_PIN
+    #: The simulated box (its smart dice, its pad).
+    device: Device | None = None
 
     @property
     def url(self) -> str:
@@ -69,14 +71,16 @@ class Table:
 
 
 @contextmanager
-def open_table(browser: Browser, scale: int = 2) -> Iterator[Table]:
+def open_table(browser: Browser, scale: int = 2, *, smart_dice: bool = False) -> Iterator[Table]:
     """A companion on a fresh journal, its panel served in simulator mode, and phones (browser
-    contexts at a phone's viewport, ``scale`` device pixels per CSS pixel) closed at the end."""
+    contexts at a phone's viewport, ``scale`` device pixels per CSS pixel) closed at the end.
+    ``smart_dice``: the host page pairs the simulator's smart dice (docs/dice.md)."""
     contexts: list[BrowserContext] = []
     with data_dir() as path, Companion.open(path, host_pin=HOST_PIN) as companion:
         device = open_device(DeviceSettings(url="http://127.0.0.1/"), companion, mode="simulator",
                              rng=random.Random(6))
         app = create_app(companion, simulator=device.simulator,
+                         dice=device.dice if smart_dice else None,
                          config={"SSE_KEEPALIVE": 5.0, "MAX_STREAMS_PER_CLIENT": 64})
         try:
             with serve(app, threads=24) as served:
@@ -88,7 +92,7 @@ def open_table(browser: Browser, scale: int = 2) -> Iterator[Table]:
                     contexts.append(context)
                     return context.new_page()
 
-                yield Table(companion, served, new_phone)
+                yield Table(companion, served, new_phone, device=device)
                 for context in contexts:
                     context.close()
         finally:

@@ -146,6 +146,8 @@ def requests_for(app: Flask, game_id: int, seats: int, tid: int | None, game: st
                 values = ["board.js", "board.css", "pattern.js"]
             elif arg == "player":  # club mode's players: guests by name, profiles by id
                 values = ["g:Aiko", "g:Ben", "p:00000000"]
+            elif arg == "result":  # club mode's games, by the league's id
+                values = [1, 2]
             else:
                 raise AssertionError(f"the crawler does not know how to fill <{arg}> of "
                                      f"{rule.rule}: teach it")

@@ -5,8 +5,8 @@ player."""
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import pytest

@@ -166,11 +166,19 @@ TABLE: dict[str, dict[str, Any]] = {
     "table.follows": row("GET", "/api/table", 200),
     "table.stream": row("GET", "/api/table/events?game=1", 200),
     "table.choose": row("POST", "/api/host/table", HOST_ONLY, {"game_id": 4}),
+    # smart dice: this app has none (no Bluetooth): the host is told so, in words
+    "dice.listing": row("GET", "/api/host/dice", {**HOST_ONLY, "host": 404, "cross_origin": 404}),
+    "dice.scan": row("POST", "/api/host/dice/scan", {**HOST_ONLY, "host": 404}),
+    "dice.pair": row("POST", "/api/host/dice/pair", {**HOST_ONLY, "host": 404},
+                     {"address": "C0:FF:EE:00:00:01", "owner": 0}),
+    "dice.unpair": row("POST", "/api/host/dice/unpair", {**HOST_ONLY, "host": 404},
+                       {"address": "C0:FF:EE:00:00:01"}),
     "device.page": row("GET", "/device", 404),
     "device.frame": row("GET", "/device/frame.png", 404),
     "device.tft": row("GET", "/device/tft.png", 404),
     # game 1 is being played: its analysis comes once it ends, to nobody before
     "analysis.analysis": row("GET", "/api/games/1/analysis", 409),
+    "analysis.replay_part": row("GET", "/games/1/replay/analysis", 409),
     "device.state": row("GET", "/device/state", 404),
     "device.press": row("POST", "/device/input", 404, {"kind": "ok"}),
 }

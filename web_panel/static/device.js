@@ -46,6 +46,8 @@
     if (keypad) { send({ kind: "key", key: keypad.dataset.keypad }); return; }
     const key = event.target.closest("[data-key]");
     if (key) { send({ kind: key.dataset.key }); return; }
+    const smart = event.target.closest("[data-smart-roll]");
+    if (smart) { send({ kind: "smart_roll", address: smart.dataset.smartRoll }); return; }
     const roll = event.target.closest("[data-roll]");
     if (roll) send({ kind: "roll", value: roll.dataset.roll === "random" ? null : Number(roll.dataset.roll) });
   });

@@ -79,6 +79,7 @@
     draw();
     turnCue(before);
     followWhenOver();
+    followAnalysis();
     refreshMoves();
   }
 
@@ -248,6 +249,33 @@
     }
   }
 
+  /* --- the post-game analysis under the results ------------------------------------------
+     Once the game has ended (never before: the box refuses), asked for a bounded number of
+     times, as often as its Retry-After says while it is being computed; the board's results
+     show its lines (kit.js, analysisLines). A game without one is never asked. */
+  const ANALYSIS_TRIES = 20;
+  let analysisAsked = false;
+  async function followAnalysis() {
+    if (page.replay || analysisAsked || view.status === "active" || !page.urls.analysis
+      || !(page.info && page.info.analysis)) return;
+    analysisAsked = true;
+    for (let tries = 0; tries < ANALYSIS_TRIES; tries += 1) {
+      let after = 2;
+      try {
+        const response = await fetch(page.urls.analysis, { credentials: "same-origin" });
+        if (response.status === 200) {
+          const found = await response.json();
+          ctx.analysis = { headline: found.headline || "", lines: found.lines || [] };
+          draw();
+          return;
+        }
+        if (response.status !== 202) return;  // none for this game
+        after = Number(response.headers.get("Retry-After")) || 2;
+      } catch (err) { /* offline: ask again */ }
+      await new Promise((resolve) => { setTimeout(resolve, Math.min(Math.max(after, 1), 10) * 1000); });
+    }
+  }
+
   /* --- the stream and the polling fallback -------------------------------------------- */
   function setConnected(ok) {
     banner.hidden = ok;
@@ -399,6 +427,7 @@
     draw();
     setTimeout(() => {
       replayPage(); turnCue(true); showSound(); connect(); refreshMoves(); followWhenOver();
+      followAnalysis();
     }, 0);
   });
 })();

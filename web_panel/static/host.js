@@ -154,6 +154,47 @@
     }
   }
 
+  /* Smart dice (docs/dice.md): scan, pair a die heard with an owner (and a GoDice's shell),
+     move a paired die to another owner, unpair it; each reloads the page. */
+  const dice = document.getElementById("dice");
+  if (dice) {
+    const owner = (row) => {
+      const value = row.querySelector("select[data-die-owner]").value;
+      return value === "table" ? null : Number(value);
+    };
+    const send = async (url, body, control) => {
+      if (control) control.disabled = true;
+      try {
+        await T.post(url, body);
+        window.location.reload();
+      } catch (err) { T.showError(err); if (control) control.disabled = false; }
+    };
+    const scan = document.getElementById("dice-scan");
+    scan.addEventListener("click", () => {
+      scan.textContent = scan.dataset.scanning;
+      send(dice.dataset.diceScan, {}, scan);
+    });
+    dice.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-die-pair], [data-die-unpair]");
+      if (!button) return;
+      const row = button.closest(".die-row");
+      if (button.hasAttribute("data-die-unpair")) {
+        send(dice.dataset.diceUnpair, { address: row.dataset.address }, button);
+        return;
+      }
+      const shell = row.querySelector("select[data-die-shell]");
+      send(dice.dataset.dicePair, { address: row.dataset.address, owner: owner(row),
+        faces: shell ? Number(shell.value) : null }, button);
+    });
+    for (const select of dice.querySelectorAll("#dice-paired select[data-die-owner]")) {
+      select.addEventListener("change", () => {
+        const row = select.closest(".die-row");
+        send(dice.dataset.dicePair, { address: row.dataset.address, owner: owner(row),
+          faces: Number(row.dataset.faces) }, select);
+      });
+    }
+  }
+
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("[data-reissue], [data-host-post]");
     if (!button || document.getElementById("game")) return;  // the game page handles its own

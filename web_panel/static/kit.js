@@ -337,12 +337,27 @@
             scores ? h("td", {}, h("b", {}, String(scores[seat] ?? "—"))) : null,
             rows.map((row) => h("td", { dataset: row.key ? { stat: row.key, seat } : null },
               String(row.values[seat] ?? "—")))))) : null,
+        analysisLines(view, ctx),
         nextSteps(view, ctx));
     }
     if (view.status === "abandoned") {
-      return h("div", { class: "outcome card", role: "status" }, h("h2", {}, ctx.t("abandoned")), nextSteps(view, ctx));
+      return h("div", { class: "outcome card", role: "status" }, h("h2", {}, ctx.t("abandoned")),
+        analysisLines(view, ctx), nextSteps(view, ctx));
     }
     return null;
+  }
+
+  /* The post-game analysis under the results, once it is ready (game.js asks for it when the
+     game ends: ctx.analysis, {headline, lines: [{seat, text}]}, in the page's language); the
+     replay page shows the whole analysis instead. */
+  function analysisLines(view, ctx) {
+    const found = ctx.analysis;
+    if (ctx.replay || !found || !(found.lines || []).length) return null;
+    return h("div", { class: "analysis-results", id: "analysis-results" },
+      h("h3", {}, ctx.t("analysis_short_title")),
+      found.headline ? h("p", { class: "analysis-headline" }, h("b", {}, found.headline)) : null,
+      h("ul", { class: "analysis-lines" }, found.lines.map((line) => h("li",
+        { key: "seat-" + line.seat, style: seatStyle(line.seat, view), dataset: { seat: line.seat } }, line.text))));
   }
 
   function nextSteps(view, ctx) {

@@ -1,5 +1,10 @@
-"""2 1 6 on the pad: the roll comes from the serial die, a keypad digit, or the device's own
-die (OK while a roll is awaited); the cell is chosen with the grid as a cursor pad.
+"""2 1 6 on the pad: the roll comes from the serial die, a smart die (docs/dice.md), a keypad
+digit, or the device's own die (OK while a roll is awaited); the cell is chosen with the grid as
+a cursor pad.
+
+A smart die's roll counts only when it is its owner's roll (the view's ``roll_for``: the
+player to place, or the handicap's) — the table's die counts for anyone — and when its faces
+are the game's die; any other is shown and not entered, with the reason.
 
 Cursor keys: 2 up, 8 down, 4 left, 6 right (1, 3, 7, 9 diagonally); 5 or OK places the rolled
 number in the cell under the cursor. An input nothing can use is refused in words: a die
@@ -13,8 +18,9 @@ from dataclasses import dataclass
 from PIL import Image
 
 import firmware_host.games.dice216.screens as screens
-from firmware_host.pad.inputs import Input, as_dot
-from firmware_host.pad.steps import Act, PadEvent, RollDie, Step, Table
+from firmware_host.pad.inputs import Input, RolledBy, as_dot
+from firmware_host.pad.steps import Act, PadEvent, RollDie, Step, Table, View
+from firmware_host.screens.text import shown_name
 from rules import CHANCE
 
 #: Dot → (row step, column step) of the cursor.
@@ -49,6 +55,11 @@ class Dice216Pad:
         if CHANCE in view.get("to_act", []):
             if event.kind in ("die", "digit") and event.value is not None:
                 by = "die" if event.kind == "die" else "keypad"
+                if event.rolled_by is not None:
+                    refusal = smart_roll_refusal(event.rolled_by, event.value, view, table)
+                    if refusal is not None:
+                        return Step(state, refusal=refusal)
+                    by = f"die {event.rolled_by.name}"
                 return Step(state, (Act(CHANCE, f"roll {event.value}", by),))
             if event.kind == "ok":
                 return Step(state, (RollDie(int(view["die_faces"])),))
@@ -76,6 +87,31 @@ class Dice216Pad:
                                     prompt=table.say("prompt.place",
                                                      n=view.get("pending_roll")),
                                     lang=lang)
+
+
+def die_label(rolled: RolledBy, seats: list[str], table: Table) -> str:
+    """A smart die as the OLED names it: "Ben's die", or "the table's die"."""
+    if rolled.owner is None or rolled.owner >= len(seats):
+        return table.say("table_die")
+    return table.say("seat_die", name=shown_name(seats[rolled.owner], rolled.owner))
+
+
+def smart_roll_refusal(rolled: RolledBy, value: int, view: View,
+                       table: Table) -> str | None:
+    """Why a smart die's roll is not entered (``None``: it is): the die is not the game's
+    (its faces), or it is not its owner's roll."""
+    seats = [str(s) for s in view.get("seats") or []]
+    die = die_label(rolled, seats, table)
+    faces = view.get("die_faces")
+    if isinstance(faces, int) and rolled.faces != faces:
+        return table.say("die_other_faces", die=die, value=value, faces=rolled.faces,
+                         need=faces)
+    roll_for = view.get("roll_for")
+    seat = roll_for.get("seat") if isinstance(roll_for, dict) else None
+    if rolled.owner is not None and isinstance(seat, int) and seat != rolled.owner:
+        whose = shown_name(seats[seat], seat) if seat < len(seats) else str(seat + 1)
+        return table.say("die_not_theirs", die=die, value=value, name=whose)
+    return None
 
 
 def _clamped(cursor: tuple[int, int], size: int) -> tuple[int, int]:

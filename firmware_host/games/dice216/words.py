@@ -18,6 +18,14 @@ WORDS: Words = {
                         "roll",
                   "ja": "サイコロを振る番です。サイコロを振るか、数字を入力するか、"
                         "OKで本体が振ります"},
+    # a smart die's roll that is not entered (docs/dice.md)
+    "die_not_theirs": {"en": "{die} rolled {value}, but this roll is {name}'s: not entered",
+                       "ja": "{die}で{value}が出ましたが、今は{name}が振る番です。"
+                             "入力されていません"},
+    "die_other_faces": {"en": "{die} is a d{faces} and rolled {value}; this game rolls a "
+                              "d{need}: not entered",
+                        "ja": "{die}は{faces}面ダイスです({value}が出ました)。このゲームは"
+                              "{need}面ダイスを使います。入力されていません"},
     # how a game ends (rules.dice216.Reason)
     "reason.highest_total": {"en": "{winner} has the highest total, {total}.",
                              "ja": "{winner}の合計値{total}が最高です。"},

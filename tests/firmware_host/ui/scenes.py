@@ -21,7 +21,7 @@ from firmware_host.games.unlock import screens as unlock
 from firmware_host.games.unlock.words import WORDS as UNLOCK_WORDS
 from firmware_host.pad.menu import Menu, MenuEntry, menu_screen
 from firmware_host.screens.message import message_screen, pass_pad_screen, refused_screen
-from firmware_host.screens.results import hints_note, results_screen
+from firmware_host.screens.results import analysis_line, hints_note, results_screen
 from firmware_host.screens.start import start_screen
 from firmware_host.screens.words import WORDS, say
 from rules import get_game
@@ -170,6 +170,41 @@ def results_hints_scene(lang: str) -> Image.Image:
                           note=hints_note(view, seats, lang))
 
 
+def results_analysis_scene(lang: str) -> Image.Image:
+    """UNLOCK's results with the post-game analysis's line under the winner."""
+    view = unlock_over()
+    answer = {"status": "ready", "analysis": {"game": "unlock", "kind": "codes",
+                                              "certain_turn": 3, "found_turn": 3}}
+    return results_screen(view, unlock.title(lang), [say(WORDS, "ok_start", lang)],
+                          lang=lang, reason=say(UNLOCK_WORDS, "reason.found", lang),
+                          seats=unlock.scored_seats(view), analysis=analysis_line(answer, lang))
+
+
+def ico_over_analysis(lang: str) -> Image.Image:
+    """ICO's results with its largest turning point (and a pending one's line, below)."""
+    answer = {"status": "ready", "analysis": {"game": "ico", "kind": "evaluation", "steps": [
+        {"step": 7, "n": 12, "loss": 0.6, "turning_point": True},
+        {"step": 9, "n": 15, "loss": 0.2, "turning_point": True}]}}
+    return _ico_results(lang, analysis_line(answer, lang))
+
+
+def ico_over_pending(lang: str) -> Image.Image:
+    return _ico_results(lang, analysis_line({"status": "pending", "analysis": None}, lang))
+
+
+def _ico_results(lang: str, line: str) -> Image.Image:
+    rules = get_game("ico")
+    state = rules.start(["Aiko", "Ben"], {**ICO_OPTIONS, "turn_cap": 60}, seed=7)
+    while rules.outcome(state) is None:
+        seat = rules.to_act(state)[0]
+        state = rules.apply(state, seat, sorted(rules.legal_actions(state, seat))[-1])
+    view = rules.view(state, None)
+    reason = say(ICO_WORDS, f"reason.{view['outcome']['reason']}", lang, winner="Ben",
+                 figure=view["outcome"]["figure"], turn_cap=60)
+    return results_screen(view, "ICO", [say(WORDS, "ok_start", lang)], lang=lang,
+                          reason=reason, analysis=line)
+
+
 SCENES: dict[str, Scene] = {
     "start": lambda lang: start_screen("http://192.168.1.23:8080/", "4821", lang=lang),
     "start_no_die": lambda lang: start_screen("http://tabletop.local:8080/", "0917",
@@ -208,6 +243,9 @@ SCENES: dict[str, Scene] = {
     "unlock_over_six_guessers": lambda lang: unlock.scores_screen(unlock_seven(), lang=lang),
     "results_tournament": results_scene,
     "results_ico": ico_over,
+    "results_analysis_unlock": results_analysis_scene,
+    "results_analysis_ico": ico_over_analysis,
+    "results_analysis_pending": ico_over_pending,
     "menu": menu_scene,
     "dice216_cursor_empty": lambda lang: dice216.board_screen(
         dice_view(6, DICE_6), (1, 2), prompt=say(DICE216_WORDS, "prompt.place", lang, n=5),

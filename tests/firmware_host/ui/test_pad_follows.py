@@ -16,7 +16,15 @@ from firmware_host.games.dice216 import screens as dice216
 from firmware_host.games.ico import screens as ico
 from firmware_host.games.unlock.screens import entry_screen
 from firmware_host.pad.inputs import Input
-from firmware_host.pad.menu import Menu, MenuEntry, Row, SeatEntry, menu_screen, seat_row
+from firmware_host.pad.menu import (
+    DiceEntry,
+    Menu,
+    MenuEntry,
+    Row,
+    SeatEntry,
+    menu_screen,
+    seat_row,
+)
 from firmware_host.screens.message import pass_pad_screen, refused_screen
 from firmware_host.screens.start import start_screen
 from rules import CHANCE
@@ -153,6 +161,10 @@ def test_a_move_for_a_game_that_stopped_being_the_pads_is_refused_in_words(box: 
                                                    prompt="roll/OK"))
 
 
+#: The games menu's last row on a box with smart dice (the simulator has some: docs/dice.md).
+PAIR_DICE = DiceEntry(" Pair dice...")
+
+
 def entries(box: Box, *games: tuple[int, str, str]) -> list[Row]:
     return [MenuEntry(gid, title, players) for gid, title, players in games]
 
@@ -171,12 +183,12 @@ def test_the_games_menu_hands_a_seat_to_the_box_and_back(box: Box) -> None:
     box.sim.hold_back()
     box.settle()
     games = entries(box, (gid, "ICO", "Aiko,Ben"), (other, "2 1 6", "Chie,Dai"))
-    assert same(box.screen(), menu_screen(Menu(0), [*games, *seat_rows(gid, ["Aiko", "Ben"])],
-                                          gid, "en"))
+    assert same(box.screen(), menu_screen(
+        Menu(0), [*games, *seat_rows(gid, ["Aiko", "Ben"]), PAIR_DICE], gid, "en"))
     for _ in range(3):
         box.sim.tap(8)  # down to Ben's seat
-    assert same(box.screen(), menu_screen(Menu(3), [*games, *seat_rows(gid, ["Aiko", "Ben"])],
-                                          gid, "en"))
+    assert same(box.screen(), menu_screen(
+        Menu(3), [*games, *seat_rows(gid, ["Aiko", "Ben"]), PAIR_DICE], gid, "en"))
     box.sim.ok()  # the box plays Ben, at the weakest level first
     box.settle()
     assert box.companion.summary(gid)["bots"] == [None, "random"]
@@ -186,7 +198,8 @@ def test_the_games_menu_hands_a_seat_to_the_box_and_back(box: Box) -> None:
     box.settle()
     assert box.companion.summary(gid)["bots"] == [None, "hard"]
     assert same(box.screen(), menu_screen(
-        Menu(3), [*games, *seat_rows(gid, ["Aiko", "Ben"], [None, "hard"])], gid, "en"))
+        Menu(3), [*games, *seat_rows(gid, ["Aiko", "Ben"], [None, "hard"]), PAIR_DICE], gid,
+        "en"))
     box.sim.back()  # the menu closes; the box moves for Ben after its delay
     assert box.wait_actions(gid, 2)[1][0] == 1
     box.sim.hold_back()
@@ -226,7 +239,8 @@ def test_back_held_opens_the_games_menu_and_the_pad_picks_a_game(box: Box) -> No
     box.sim.hold_back()
     box.settle()
     listed = [*entries(box, (first, "UNLOCK", "Kenji,Aiko"), (second, "Hacktrick", "Aiko,Ben")),
-              *seat_rows(first, ["Kenji", "Aiko"])]  # then who plays the pad's game's seats
+              *seat_rows(first, ["Kenji", "Aiko"]),  # then who plays the pad's game's seats
+              PAIR_DICE]
     assert box.device.pad.menu_open
     assert same(box.screen(), menu_screen(Menu(0), listed, first, "en"))
     box.sim.tap(8)  # down
@@ -257,13 +271,15 @@ def test_with_several_games_and_none_on_the_pad_the_menu_asks_for_one(box: Box) 
     box.companion.abandon(first)  # the pad's game goes: two are left, the pad asks which
     box.settle()
     assert box.device.pad.menu_open
-    listed = entries(box, (second, "ICO", "Aiko,Ben"), (third, "2 1 6", "Chie,Dai"))
+    listed = [*entries(box, (second, "ICO", "Aiko,Ben"), (third, "2 1 6", "Chie,Dai")),
+              PAIR_DICE]
     assert same(box.screen(), menu_screen(Menu(0, must_choose=True), listed, first, "en"))
     box.sim.back()  # a game must be chosen
     box.settle()
     assert box.device.pad.refusal == "choose a game first: 2 and 8 move, OK picks it"
     box.sim.back()
-    box.sim.tap(2)  # up wraps round to the last game
+    box.sim.tap(2)  # up wraps round to "Pair dice", then the last game
+    box.sim.tap(2)
     box.sim.ok()
     box.settle()
     assert box.companion.pad() == {"game": third, "by": "pad", "language": None}
