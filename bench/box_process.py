@@ -22,6 +22,14 @@ prints Python's small-object allocator statistics to stderr; ``BOX_THREADS=N`` s
 waitress threads instead of the daemon's default; ``BOX_HELD_STREAMS=1`` serves on plain
 waitress with 80 threads, each live stream holding one (the design before the hand-over).
 
+Post-game analyses (issue 34), by environment variable: ``BOX_ANALYSES=apart`` (the default, as
+``tabletop run``: in a child interpreter at ``nice`` +10), ``thread`` (on the worker thread in
+the box's own interpreter, ``nice`` +10) or ``off`` (every game's ``BoxGame.analysis`` is
+``None``: no analysis is ever computed); ``BOX_BACKLOG=N`` first plays N finished 12×12
+four-player 2 1 6 games (random bots) into the journal with analyses off, and names their ids on
+the ready line (``ready PORT PIN ID,ID,…``): asking for each one's analysis
+(``GET /api/games/ID/analysis``) queues it, a backlog of seconds of work each.
+
 Where an act's time goes: ``BOX_TRACE=1`` stamps every act inside the box (``bench/act_trace.py``)
 and ``bench/busy_table.py`` prints p50/p99 of each stretch (``BOX_TRACE=2``: the slowest acts).
 """
@@ -33,10 +41,12 @@ import gc
 import json
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
 import tracemalloc
+from dataclasses import replace
 from pathlib import Path
 from types import FrameType
 
@@ -49,6 +59,7 @@ from firmware_host.allocator import limit_arenas
 from firmware_host.companion import Companion
 from firmware_host.config import DeviceSettings, WebConfig
 from firmware_host.device import open_device
+from firmware_host.games import Registry, builtin_games
 from firmware_host.running_box import quick_switches, settle_heap
 from hardware.pinmap import ButtonPins
 from hardware.serial_die import SerialConfig
@@ -92,13 +103,60 @@ def trace_records() -> list[dict[str, float]]:
     return list(module.records) if module is not None else []
 
 
+#: The backlog's games: 12×12 for four (143 weighed placements: seconds of one core each).
+BACKLOG_GAME: tuple[str, dict[str, object], int] = ("dice216", {}, 4)
+
+
+def registry(analyses: str) -> Registry:
+    """The built-in games, each without its analysis when ``analyses`` is ``off``."""
+    games = builtin_games()
+    if analyses == "off":
+        return Registry([replace(game, analysis=None) for game in games.values()])
+    return games
+
+
+def seed_backlog(data: Path, count: int, pin_code: str) -> list[int]:
+    """``count`` finished games played into the journal in ``data`` with analyses off (so none
+    has an analysis yet), in a process of its own (the box's memory stays its own): their ids."""
+    if count <= 0:
+        return []
+    done = subprocess.run([sys.executable, __file__, "--data", str(data), "--backlog", str(count),
+                           "--pin", pin_code], capture_output=True, text=True, check=True,
+                          timeout=600)
+    return [int(game_id) for game_id in json.loads(done.stdout)]
+
+
+def play_backlog(data: Path, count: int, pin_code: str) -> list[int]:
+    """What :func:`seed_backlog` runs in its process."""
+    from game_analyses import play
+
+    game, options, players = BACKLOG_GAME
+    ids = []
+    with Companion.open(data, host_pin=pin_code, games=registry("off")) as companion:
+        for n in range(count):
+            record = play(game, options, players, seed=1000 + n, levels=("random",) * players)
+            game_id = companion.create_game(game, list(record.players), record.options,
+                                            record.seed)
+            for seat, action in record.actions:
+                companion.act(game_id, seat, action)
+            ids.append(game_id)
+    return ids
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", type=Path, required=True)
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--port", type=int)
+    parser.add_argument("--out", type=Path)
     parser.add_argument("--presses-every", type=float, default=0.2)
+    parser.add_argument("--backlog", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--pin", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.backlog is not None:
+        print(json.dumps(play_backlog(args.data, args.backlog, args.pin)))
+        return
+    if args.port is None or args.out is None:
+        parser.error("--port and --out are required")
     # As tabletop run does, before any thread starts (importing luma starts a pool of four).
     limit_arenas()
     quick_switches()
@@ -111,7 +169,12 @@ def main() -> None:
     factory = MockFactory()
     bus = TimingBus()
     pins = ButtonPins().keys()
-    companion = Companion.open(args.data, host_pin="135790")
+    analyses = os.environ.get("BOX_ANALYSES", "apart")
+    if analyses not in ("apart", "thread", "off"):
+        parser.error(f"BOX_ANALYSES={analyses!r}: apart, thread or off")
+    backlog = seed_backlog(args.data, int(os.environ.get("BOX_BACKLOG", "0")), "135790")
+    companion = Companion.open(args.data, host_pin="135790", games=registry(analyses),
+                               analyses_apart=analyses == "apart")
     settings = DeviceSettings(url=f"http://127.0.0.1:{args.port}/", debounce=0.0,
                               serial=SerialConfig(port=str(args.data / "no-die")))
     device = open_device(settings, companion, mode="pi", games=companion.registry,
@@ -242,7 +305,8 @@ def main() -> None:
     baseline = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
     if os.environ.get("BOX_MALLOC_STATS"):
         sys._debugmallocstats()
-    print(f"ready {args.port} {companion.host_pin}", flush=True)
+    print(f"ready {args.port} {companion.host_pin} {','.join(map(str, backlog))}".rstrip(),
+          flush=True)
     try:
         serving.run()
     finally:

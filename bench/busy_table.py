@@ -20,6 +20,24 @@ the 30-phone run with the box held to a quarter of one core (cgroup v1 ``cpu``, 
 A table whose game ends starts it again, and its phones follow it to the new game (ICO and
 Hacktrick games end within the minute). ``--long`` runs only the box, for that long — live
 streams end and resume over ten minutes — and prints the RSS each minute.
+
+Post-game analyses beside the tables (issue 34): every game that ends in the box is analysed
+(``firmware_host.game_analyses``), so the ICO tables' games already are.
+
+    .venv/bin/python bench/busy_table.py --analyses-beside [off apart thread] [--rounds R]
+        [--seconds 30] [--phones 30] [--backlog N]
+
+runs only the box with the first ``--phones`` count, once per mode, ``--rounds`` times in turn
+(default: ``off`` then ``apart``): ``off``, no game has an analysis; ``apart``, as ``tabletop
+run`` computes them (a child interpreter at ``nice`` +10); ``thread``, on the analysis worker
+thread in the box's own interpreter (``nice`` +10). Each run's journal first holds ``--backlog``
+finished 12×12 four-player 2 1 6 games without an analysis (``BOX_BACKLOG`` of
+``bench/box_process.py``, in every mode alike); with analyses on, the bench asks for each one's
+analysis before the clock starts, which queues them all: seconds of work each, a backlog meant to
+outlast the run. To show the worker was busy the whole time, each run reports the CPU seconds
+the analyses took during the measured period (the box's threads at ``nice`` ≥ 10 and its child
+processes, sampled every 0.5 s) and how many of the backlog were done by its end; then a table of
+act and delivery p50/p99 per mode with the ratio to ``off``.
 """
 
 from __future__ import annotations
@@ -39,6 +57,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -217,6 +236,17 @@ class Figures:
     streams: int = 0
     games: int = 0
     refused: int = 0
+    #: With analyses beside: the CPU seconds they took during the measured period and its
+    #: length, the backlog's analyses done by its end and their number, what ran them.
+    analysis_cpu: float | None = None
+    seconds: float = 0.0
+    backlog_done: int = 0
+    backlog: int = 0
+    analysers: list[str] = field(default_factory=list)
+    #: The machine's one-minute load average when the clock started (other work on it).
+    load: float = 0.0
+    #: The largest resident memory of a child process of the box (the analysis interpreter).
+    child_rss: float = 0.0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -239,20 +269,70 @@ def quarter_core(pid: int) -> None:
         (CGROUP / "tasks").write_text(task.name)
 
 
-class Box:
-    """The box process (``bench/box_process.py``) on core 0."""
+class AnalysisMeter:
+    """The CPU seconds the box's post-game analyses have used: its threads scheduled at
+    ``nice`` >= 10 (the analysis worker, which computes them itself in ``thread`` mode) and its
+    child processes (the analysis interpreter in ``apart`` mode), each sampled while it runs (a
+    child that has left counts with its last sample)."""
 
-    def __init__(self, folder: Path, quarter: bool) -> None:
+    NICE = 10
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.cpu: dict[str, float] = {}
+        #: What computed them, as last seen: "thread TID nice N", "child PID nice N on core(s) C".
+        self.seen: dict[str, str] = {}
+        #: The largest resident memory of a child process seen (MiB).
+        self.child_rss = 0.0
+
+    def sample(self) -> float:
+        tick = os.sysconf("SC_CLK_TCK")
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{self.pid}/task").iterdir():
+                fields = _stat(task / "stat")
+                if fields and int(fields[16]) >= self.NICE:
+                    key = f"thread {task.name}"
+                    self.cpu[key] = (int(fields[11]) + int(fields[12])) / tick
+                    self.seen[key] = f"{key} nice {fields[16]}"
+        for proc in Path("/proc").iterdir():
+            if not proc.name.isdigit():
+                continue
+            fields = _stat(proc / "stat")
+            if fields and int(fields[1]) == self.pid:
+                key = f"child {proc.name}"
+                self.cpu[key] = (int(fields[11]) + int(fields[12])) / tick
+                with contextlib.suppress(OSError):
+                    self.child_rss = max(self.child_rss, rss_mib(int(proc.name)))
+                    cores = ",".join(map(str, sorted(os.sched_getaffinity(int(proc.name)))))
+                    self.seen[key] = f"{key} nice {fields[16]} on core(s) {cores}"
+        return sum(self.cpu.values())
+
+
+def _stat(path: Path) -> list[str]:
+    """The fields of a ``/proc`` stat file after the command's name (none if it has gone)."""
+    try:
+        return path.read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
+class Box:
+    """The box process (``bench/box_process.py``) on core 0; ``env``: its ``BOX_*`` settings."""
+
+    def __init__(self, folder: Path, quarter: bool, env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.out = folder / "presses.json"
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "bench" / "box_process.py"), "--data", str(folder / "data"),
              "--port", str(self.port), "--out", str(self.out)],
-            cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "HOME": str(folder)})
+            cwd=ROOT, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, "HOME": str(folder), **(env or {})})
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline().split()
         assert line[:1] == ["ready"], line
         self.pin = line[2]
+        #: The finished games without an analysis that the box was given (``BOX_BACKLOG``).
+        self.backlog = [int(g) for g in line[3].split(",")] if len(line) > 3 else []
         pin(self.proc.pid, 0)
         if quarter:
             quarter_core(self.proc.pid)
@@ -426,7 +506,8 @@ def drive(port: int, table: Table, until: float, floor: bool, number: int) -> No
 
 
 def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, floor: bool,
-        presses: Any) -> Figures:
+        presses: Any, meter: AnalysisMeter | None = None,
+        backlog_done: Callable[[], int] | None = None) -> Figures:
     stop = threading.Event()
     threads = [threading.Thread(target=phone.run, args=(port, stop), daemon=True)
                for table in tables for phone in table.phones]
@@ -443,6 +524,8 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
         ticks = 0
         while not sampling.wait(0.5):
             peak[0] = max(peak[0], rss_mib(pid))
+            if meter is not None:
+                meter.sample()
             ticks += 1
             if ticks % 120 == 0:
                 trace.append(rss_mib(pid))
@@ -450,7 +533,10 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     cpu_before = cpu_seconds(pid)
-    until = time.perf_counter() + seconds
+    analysis_before = meter.sample() if meter is not None else 0.0
+    load = os.getloadavg()[0]
+    began = time.perf_counter()
+    until = began + seconds
     drivers = [threading.Thread(target=drive, args=(port, t, until, floor, n))
                for n, t in enumerate(tables)]
     for driver in drivers:
@@ -464,6 +550,9 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
                     and time.perf_counter() < deadline:
                 time.sleep(0.01)
     cpu = cpu_seconds(pid) - cpu_before
+    analysis_cpu = meter.sample() - analysis_before if meter is not None else None
+    measured = time.perf_counter() - began
+    done = backlog_done() if backlog_done is not None else 0
     time.sleep(10)  # idle: what is given back
     sampling.set()
     sampler.join()
@@ -492,7 +581,10 @@ def run(name: str, port: int, pid: int, tables: list[Table], seconds: float, flo
                    press_ms, collections, cpu, peak[0], after, errors, trace,
                    sum(p.streams for t in tables for p in t.phones),
                    sum(t.games for t in tables),
-                   sum(p.refused for t in tables for p in t.phones))
+                   sum(p.refused for t in tables for p in t.phones),
+                   analysis_cpu, measured, done,
+                   analysers=sorted(meter.seen.values()) if meter is not None else [],
+                   load=load, child_rss=meter.child_rss if meter is not None else 0.0)
 
 
 def box_run(seconds: float, phones: int, quarter: bool = False,
@@ -509,6 +601,39 @@ def box_run(seconds: float, phones: int, quarter: bool = False,
         if box.proc.poll() is None:
             box.proc.kill()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def analyses_run(seconds: float, phones: int, mode: str, backlog: int) -> Figures:
+    """The box with ``phones`` phones and post-game analyses ``off``, ``apart`` or in a
+    ``thread``; its journal holding ``backlog`` finished games without an analysis, all queued
+    before the clock starts unless analyses are off."""
+    folder = Path(tempfile.mkdtemp(prefix="busy-"))
+    box = Box(folder, False, {"BOX_ANALYSES": mode, "BOX_BACKLOG": str(backlog)})
+    try:
+        tables = set_up_box(box.port, box.pin, phones, False)
+        queued = queue_analyses(box.port, box.backlog) if mode != "off" else []
+        box.proc.send_signal(signal.SIGUSR1)
+
+        def done() -> int:
+            return sum(1 for g in queued if call(box.port, "GET", f"/api/games/{g}/analysis")[0]
+                       == 200)
+
+        figures = run(f"box, {phones} phones, analyses {mode}", box.port, box.proc.pid, tables,
+                      seconds, False, box.presses, AnalysisMeter(box.proc.pid), done)
+        figures.backlog = len(queued)
+        return figures
+    finally:
+        if box.proc.poll() is None:
+            box.proc.kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def queue_analyses(port: int, games: list[int]) -> list[int]:
+    """Ask for each finished game's analysis, which queues it on the box's worker (202)."""
+    for game_id in games:
+        status, reply = call(port, "GET", f"/api/games/{game_id}/analysis")
+        assert status == 202, (game_id, status, reply)
+    return games
 
 
 def floor_run(seconds: float, phones: int, recorded: list[Table]) -> Figures:
@@ -568,7 +693,61 @@ def report(f: Figures, baseline: float | None) -> None:
         print("   RSS each minute: " + ", ".join(f"{m:.1f}" for m in f.trace) + " MiB; "
               f"{f.games} games played, {f.streams} streams opened, {f.refused} refused "
               "(at the cap; tried again)")
+    if f.analysis_cpu is not None:
+        share = f.analysis_cpu / f.seconds if f.seconds else 0.0
+        backlog = (f"; the backlog's analyses done by its end: {f.backlog_done} of {f.backlog}"
+                   if f.backlog else "")
+        print(f"   analyses: {f.analysis_cpu:.1f} s of CPU in the {f.seconds:.0f} s measured "
+              f"({share:.0%} of a core){backlog}")
+        for what in f.analysers:
+            print(f"     computed by {what}")
+        if f.child_rss:
+            print(f"     the analysis process's RSS peak: {f.child_rss:.1f} MiB (not in the box's)")
     print(f"   errors: {len(f.errors)}" + "".join(f"\n     {e}" for e in sorted(set(f.errors))[:5]))
+
+
+def compare(runs: list[Figures], modes: list[str]) -> None:
+    """Act and delivery p50/p99 of each analyses mode against the first mode's (``off``): run by
+    run (each against the same round's), and every round's samples pooled."""
+    quantiles = (("act_ms", 0.5), ("act_ms", 0.99), ("delivery_ms", 0.5), ("delivery_ms", 0.99))
+    base = modes[0]
+    rounds = [runs[n:n + len(modes)] for n in range(0, len(runs), len(modes))]
+    print(f"== analyses beside the tables, ratio to {base!r} of the same round "
+          "(load: the machine's one-minute load average as the clock started)")
+    print(f"   {'round':>5} {'mode':<7} {'load':>4} | {'act p50':>15} | {'act p99':>15} | "
+          f"{'delivery p50':>15} | {'delivery p99':>15} | analyses | done")
+    ratios: dict[str, list[list[float]]] = {mode: [] for mode in modes[1:]}
+    for number, group in enumerate(rounds, start=1):
+        for mode, f in zip(modes, group, strict=True):
+            cells, row = [], []
+            for which, q in quantiles:
+                value, ref = pct(getattr(f, which), q), pct(getattr(group[0], which), q)
+                row.append(value / ref if ref else 0.0)
+                cells.append(f"{value:6.1f} ms" + (f" {row[-1]:5.2f}×" if mode != base
+                                                   else " " * 7))
+            if mode != base:
+                ratios[mode].append(row)
+            share = (f.analysis_cpu or 0.0) / f.seconds if f.seconds else 0.0
+            print(f"   {number:>5} {mode:<7} {f.load:4.1f} | " + " | ".join(cells)
+                  + f" | {share:5.0%}    | {f.backlog_done}/{f.backlog}")
+    print(f"   pooled over {len(rounds)} round(s); the ratio's median over the rounds in brackets")
+    for mode in modes:
+        mine = [f for group in rounds for f, m in zip(group, modes, strict=True) if m == mode]
+        cells = []
+        for k, (which, q) in enumerate(quantiles):
+            value = pct([v for f in mine for v in getattr(f, which)], q)
+            ref = pct([v for group in rounds for v in getattr(group[0], which)], q)
+            cells.append(f"{value:6.1f} ms" + (
+                f" {value / ref:5.2f}× ({statistics.median(r[k] for r in ratios[mode]):.2f}×)"
+                if mode != base and ref else ""))
+        cpu = sum(f.analysis_cpu or 0.0 for f in mine)
+        seconds = sum(f.seconds for f in mine)
+        box_cpu = sum(f.cpu for f in mine)
+        print(f"   {'all':>5} {mode:<7} {'':>4} | " + " | ".join(cells)
+              + f" | analyses {cpu / seconds:.0%} of a core, box process {box_cpu / seconds:.0%}"
+              f"; RSS peak {max(f.rss_peak for f in mine):.0f} MiB"
+              + (f" + {max(f.child_rss for f in mine):.0f} MiB the analysis process"
+                 if any(f.child_rss for f in mine) else ""))
 
 
 def long_run(seconds: float, phones: int) -> Figures:
@@ -596,8 +775,31 @@ def main() -> None:
     parser.add_argument("--long", type=float, metavar="SECONDS",
                         help="only the box with the first --phones count for SECONDS, games "
                              "started again as they end (the memory of long-lived streams)")
+    parser.add_argument("--analyses-beside", nargs="*", choices=("off", "apart", "thread"),
+                        metavar="MODE", help="only the box with the first --phones count, once "
+                        "per post-game analyses mode (off, apart, thread; default: off apart)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="with --analyses-beside: the modes run in turn this many times")
+    parser.add_argument("--backlog", type=int,
+                        help="with --analyses-beside: finished games queued for analysis before "
+                             "the clock starts (default: one per 2 s of --seconds, 10 more)")
     args = parser.parse_args()
     os.sched_setaffinity(0, {1})
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # beside the box's log
+    if args.analyses_beside is not None:
+        modes = args.analyses_beside or ["off", "apart"]
+        backlog = args.backlog if args.backlog is not None else int(args.seconds / 2) + 10
+        print(f"machine: {os.cpu_count()} cores; box on core 0, load on core 1; "
+              f"{len(TABLES)} tables, one action each every {PACE * 1000:.0f} ms, "
+              f"{args.seconds:.0f} s a run, {args.phones[0]} phones; a backlog of {backlog} "
+              f"finished 12×12 2 1 6 games for four")
+        runs = []
+        for _ in range(max(1, min(args.rounds, 10))):
+            for mode in modes:
+                runs.append(analyses_run(args.seconds, args.phones[0], mode, backlog))
+                report(runs[-1], None)
+        compare(runs, modes)
+        return
     if args.long:
         report(long_run(args.long, args.phones[0]), None)
         return

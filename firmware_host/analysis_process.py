@@ -91,7 +91,8 @@ class AnalysisProcess:
         if child is None or child.poll() is not None:
             self._drop()
             child = self._child = subprocess.Popen(
-                [sys.executable, "-m", __name__, str(self._idle_exit), str(self._recycle_after)],
+                [sys.executable, "-m", __name__, str(self._idle_exit), str(self._recycle_after),
+                 str(os.getpriority(os.PRIO_PROCESS, os.getpid()))],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, close_fds=True)
         return child
 
@@ -170,8 +171,11 @@ def _send(outbox: IO[bytes], message: tuple[str, Any]) -> None:
 
 
 def main(argv: list[str]) -> None:
-    with contextlib.suppress(OSError):
-        os.nice(NICER)
+    # NICER below the box's own priority (argv[2]: the box's; the child inherits the priority
+    # of the thread that started it, which may already be lower). Raising it again needs a
+    # privilege the box may not have: then it stays as it is.
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        os.setpriority(os.PRIO_PROCESS, 0, min(19, int(argv[2]) + NICER))
     idle_exit, recycle_after = float(argv[0]), int(argv[1])
     outbox = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print must not garble a message
