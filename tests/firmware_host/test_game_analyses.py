@@ -4,7 +4,6 @@ kept in the journal (computed once, there after a restart), and served by
 
 from __future__ import annotations
 
-import random
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -16,10 +15,9 @@ import pytest
 
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.games import Registry, builtin_games
-from rules import CHANCE, get_game
-from rules.bots import get_bot
 from rules.evaluation import GameRecord, analyse_record
 from rules.unlock.analysis import analyse_actions
+from tests.rules.test_evaluation import play
 from tests.web_panel.served import make_app
 
 ACTIONS = [(0, "secret 1-2-3"), (1, "guess 4-5-6"), (2, "guess 1-2"), (1, "guess 2-3"),
@@ -109,23 +107,10 @@ def test_the_api_serves_it_once_the_game_has_ended_and_says_why_not_before(
 
 def bots_game(game_id: str, players: list[str], options: dict[str, object],
               seed: int) -> list[tuple[int, str]]:
-    """A whole game between ``hard`` and ``easy`` bots, chance drawn from ``seed``."""
-    game = get_game(game_id)
-    state = game.start(players, options, seed=seed)
-    rng = random.Random(seed)
-    actions: list[tuple[int, str]] = []
-    while game.outcome(state) is None:
-        assert len(actions) < 1_000, "the bots' game does not end"
-        seat = game.to_act(state)[0]
-        legal = list(game.legal_actions(state, seat))
-        if seat == CHANCE:
-            action = legal[rng.randrange(len(legal))]
-        else:
-            level = "hard" if seat == 0 else "easy"
-            action = get_bot(game_id, level).choose(game.view(state, seat), legal, rng)
-        state = game.apply(state, seat, action)
-        actions.append((seat, action))
-    return actions
+    """A whole game's actions, the first seat a ``hard`` bot, the others ``easy``, chance
+    drawn from ``seed``."""
+    levels = ("hard", "easy", "easy", "easy")
+    return list(play(game_id, options, len(players), seed, levels).actions)
 
 
 @pytest.mark.parametrize("game_id", ["hacktrick", "ico", "dice216"])
