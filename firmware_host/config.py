@@ -50,7 +50,7 @@ from hardware.oled import OledConfig
 from hardware.pad_lights import LightsConfig
 from hardware.pinmap import ButtonPins, PinMap
 from hardware.serial_die import SerialConfig
-from hardware.smart_dice.link import DiceConfig
+from hardware.smart_dice.link_state import DiceConfig
 from hardware.tft import TftConfig
 from hardware.touch import TouchConfig
 

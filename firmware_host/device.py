@@ -14,7 +14,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import serial as pyserial
 from gpiozero.pins import Factory
@@ -36,9 +36,12 @@ from hardware.pad_lights import ChainLights, MissingLights, PadLights, open_ligh
 from hardware.pinmap import Key
 from hardware.protocol import DeviceMessage, DieRoll, Hello, KeyPress
 from hardware.serial_die import SerialDie
-from hardware.smart_dice.link import DiceLink, adapter_problem
+from hardware.smart_dice.link_state import adapter_problem
 from hardware.tft import TftConfig, TftScreen
 from hardware.touch import TouchGrid
+
+if TYPE_CHECKING:
+    from hardware.smart_dice.link import DiceLink
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +146,8 @@ def _dice_link(settings: DeviceSettings, mode: Mode,
         return None
 
     def make(listener: Any, on_state: Any) -> DiceLink:
+        from hardware.smart_dice.link import DiceLink  # asyncio, only once a link is made
+
         return DiceLink(listener=listener, on_state=on_state, adapter=config.adapter)
 
     return make

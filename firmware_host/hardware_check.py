@@ -205,7 +205,7 @@ def check_serial(config: Config) -> list[Finding]:
 def check_dice(config: Config) -> list[Finding]:
     """The Bluetooth adapter smart dice need (docs/dice.md); without one the box has none,
     which is no fault: information only."""
-    from hardware.smart_dice.link import adapter_problem
+    from hardware.smart_dice.link_state import adapter_problem
 
     dice = config.dice
     if not dice.enabled:

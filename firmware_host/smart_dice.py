@@ -31,7 +31,7 @@ from firmware_host.screens.text import shown_name
 from firmware_host.screens.words import WORDS, say
 from firmware_host.session_api import PairedDieInfo, SessionApi
 from hardware.errors import DeviceNotFound
-from hardware.smart_dice.link import DiceConfig, DiceLink, DieState, LinkClosed, Listener
+from hardware.smart_dice.link_state import DiceConfig, DieState, LinkClosed, Listener
 from hardware.smart_dice.readings import (
     Battery,
     DieTarget,
@@ -44,6 +44,7 @@ from hardware.smart_dice.readings import (
 if TYPE_CHECKING:
     from firmware_host.pad_loop import PadLoop
     from hardware.smart_dice.fake_ble import FakeRadio
+    from hardware.smart_dice.link import DiceLink
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ GODICE_SHELLS = (4, 6, 8, 12, 20)
 BATTERY_HYSTERESIS = 5
 
 #: Builds the link: ``make_link(listener, on_state)``.
-LinkMaker = Callable[[Listener, Callable[[str, DieState], None]], DiceLink]
+LinkMaker = Callable[[Listener, Callable[[str, DieState], None]], "DiceLink"]
 
 
 class SmartDice:
@@ -381,6 +382,8 @@ class SimulatedTable:
 
     def make_link(self, listener: Listener, on_state: Callable[[str, DieState], None],
                   ) -> DiceLink:
+        from hardware.smart_dice.link import DiceLink
+
         radio = self.radio()
         return DiceLink(listener=listener, on_state=on_state, scanner=radio.scanner(),
                         client=radio.client(), backoff_initial=0.05, backoff_max=0.5,

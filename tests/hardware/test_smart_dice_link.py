@@ -297,3 +297,17 @@ def test_importing_the_dice_modules_loads_no_bleak() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60, cwd=ROOT)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_box_that_never_starts_the_link_loads_no_asyncio() -> None:
+    """The config, the device and the panel read the dice's settings and states from
+    ``link_state``; asyncio (about 2 MiB of the box's memory) comes only with a link."""
+    code = ("import sys\n"
+            "import firmware_host.running_box, firmware_host.device, firmware_host.smart_dice,"
+            " firmware_host.config, web_panel\n"
+            "assert 'asyncio' not in sys.modules, 'asyncio'\n"
+            "import hardware.smart_dice.link\n"
+            "assert 'asyncio' in sys.modules\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
