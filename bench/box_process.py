@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gpiozero.pins.mock import MockFactory
 
 import web_panel
-from firmware_host.allocator import limit_arenas
+from firmware_host.allocator import limit_arenas, restart_tuned
 from firmware_host.companion import Companion
 from firmware_host.config import DeviceSettings, WebConfig
 from firmware_host.device import open_device
@@ -157,7 +157,9 @@ def main() -> None:
         return
     if args.port is None or args.out is None:
         parser.error("--port and --out are required")
-    # As tabletop run does, before any thread starts (importing luma starts a pool of four).
+    # As tabletop run does: started again with glibc's tunables, then few malloc arenas,
+    # before any thread starts (importing luma starts a pool of four).
+    restart_tuned()
     limit_arenas()
     quick_switches()
     if os.environ.get("BOX_SWITCH_INTERVAL"):  # to measure another (CPython's own: 0.005)

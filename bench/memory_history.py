@@ -16,6 +16,9 @@ history are timed there too (``/history`` and ``/standings`` pages, ``/api/histo
 ``--tree DIR`` runs the box from another checkout (the code before a change, e.g.
 ``git archive REV | tar -x -C DIR``), with the same tables and games. ``PYTHONTRACEMALLOC=8``
 prints where the box's Python memory grew since the first checkpoint, at each (slower).
+``GLIBC_TUNABLES=glibc.malloc.tcache_count=7`` (glibc's own) runs the box without the
+tunables ``tabletop run`` starts with (``firmware_host/allocator.py``: a setting of one's own
+wins).
 """
 
 from __future__ import annotations
@@ -77,7 +80,45 @@ def c_memory() -> dict[str, float]:
         info = libc.mallinfo2()
         found.update(heap_used=info.uordblks / 2**20, heap_free=info.fordblks / 2**20,
                      mmapped=info.hblkhd / 2**20)
+    found.update(where_resident())
     return {key: round(value, 2) for key, value in found.items()}
+
+
+def where_resident() -> dict[str, float]:
+    """In MiB, where the resident pages are (``/proc/self/smaps``): the main heap (``brk``),
+    the other anonymous memory (pymalloc's arenas, malloc's other arena, thread stacks) and the
+    mapped files (libraries); pymalloc's arenas mapped (``sys._debugmallocstats``: 1 MiB each,
+    as many as hold a live object); and how many threads there are."""
+    resident: dict[str, float] = {"brk": 0.0, "anon": 0.0, "files": 0.0}
+    kind = "anon"
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/self/smaps").read_text().splitlines():
+            head = line.split(maxsplit=6)
+            if "-" in head[0] and len(head) >= 5 and ":" in head[3]:  # a mapping's first line
+                name = head[5] if len(head) > 5 else ""
+                kind = "brk" if name == "[heap]" else "files" if name.startswith("/") else "anon"
+            elif head[0] == "Rss:":
+                resident[kind] += int(head[1]) / 1024
+    resident["pymalloc"] = _pymalloc_arenas()  # mapped; among "anon", not all resident
+    resident["threads"] = threading.active_count()
+    return resident
+
+
+def _pymalloc_arenas() -> float:
+    """pymalloc's arenas allocated now, in MiB (its statistics go to the C stderr)."""
+    with tempfile.TemporaryFile() as out:
+        saved = os.dup(2)
+        try:
+            os.dup2(out.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        out.seek(0)
+        for line in out.read().decode(errors="replace").splitlines():
+            if line.startswith("# arenas allocated current"):
+                return int(line.rsplit("=", 1)[1].replace(",", "")) * 1.0  # 1 MiB each
+    return 0.0
 
 
 def box(data: Path, port: int) -> None:
@@ -88,11 +129,14 @@ def box(data: Path, port: int) -> None:
     import gc
     import tracemalloc
 
-    from firmware_host.allocator import limit_arenas
+    import firmware_host.allocator as allocator
 
-    # as ``tabletop run`` does, before any thread starts: luma.core starts a pool of four on
-    # import, and each thread that allocates before the limit gets an arena of its own
-    limit_arenas()
+    # as ``tabletop run`` does: started again with glibc's tunables (a tree from before them
+    # has none), then, before any thread starts (luma.core starts a pool of four on import, and
+    # each thread that allocates before the limit gets an arena of its own), few arenas
+    if hasattr(allocator, "restart_tuned"):
+        allocator.restart_tuned()
+    allocator.limit_arenas()
     from gpiozero.pins.mock import MockFactory
     from luma.core.interface.serial import i2c
     from luma.oled.device import ssd1306

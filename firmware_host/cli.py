@@ -122,6 +122,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``tabletop`` console script."""
     args = _parser().parse_args(argv)
+    if argv is None and (args.command == "run" or (args.command == "club"
+                                                   and args.club_command == "serve")):
+        from firmware_host.allocator import restart_tuned
+
+        restart_tuned()  # the box's malloc settings, read only at a start (allocator.py)
     try:
         from firmware_host.config import load_config
 

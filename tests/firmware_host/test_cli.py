@@ -4,6 +4,7 @@ error as one line with a non-zero exit code."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -96,6 +97,9 @@ def test_run_serves_the_panel_and_stops_cleanly(tmp_path: Path, stop: signal.Sig
                                 "(for the host)")
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=10) as reply:
             assert reply.status == 200 and json.loads(reply.read()) is not None
+        if os.confstr("CS_GNU_LIBC_VERSION"):  # started again with its malloc settings
+            environ = Path(f"/proc/{proc.pid}/environ").read_bytes().split(b"\0")
+            assert b"GLIBC_TUNABLES=glibc.malloc.tcache_count=0" in environ
         proc.send_signal(stop)
         assert proc.wait(timeout=20) == 0
         assert "Traceback" not in proc.stderr.read()  # type: ignore[union-attr]
