@@ -10,6 +10,11 @@ the session thread, and kept in the journal so it is computed once.
 - Asked for (``Companion.analysis``): ``ready`` with the analysis, ``pending`` while it is being
   computed (an ended game from before this run is queued when first asked), ``unavailable`` for
   a game that has no analysis yet, ``not_over`` while the game goes on.
+- At most :data:`WAITING` games wait for the worker: when games end faster than they are
+  analysed, the one that has waited longest is dropped to make room (the newest games, those
+  the tables are looking at, come first), and is computed when its analysis is next asked
+  for. A backlog would otherwise hold memory in proportion to it, and leave the box's heap
+  fragmented after it drained (``docs/benchmarks.md``, "Memory against history").
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ log = logging.getLogger(__name__)
 
 #: How much lower than the box's other threads the worker is scheduled (``nice`` steps).
 NICER = 10
+#: At most this many games wait for their analysis (the one being computed not counted).
+WAITING = 16
 
 
 def store_analysis(journal: Journal, game_id: int, body: str) -> None:
@@ -113,6 +120,11 @@ class GameAnalyses:
         with self._lock:
             if game_id in self._queued:
                 return
+            waiting = [g for g, future in self._queued.items() if not future.running()]
+            for oldest in waiting[:max(0, len(waiting) - WAITING + 1)]:
+                if self._queued[oldest].cancel():  # not started: computed when next asked
+                    del self._queued[oldest]
+                    self._progress.pop(oldest, None)
             self._progress[game_id] = 0.0
             self._queued[game_id] = self._worker.submit(self._compute, game_id)
 

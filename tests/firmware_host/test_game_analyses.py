@@ -172,3 +172,44 @@ def test_a_long_analysis_says_how_far_it_has_gone(tmp_path: Path) -> None:
         companion.settle()
         assert companion.analysis(gid) == {
             "status": "ready", "analysis": {"game": "ico", "kind": "evaluation", "moves": 0}}
+
+
+def test_when_games_end_faster_than_they_are_analysed_the_longest_waiting_make_room(
+        tmp_path: Path) -> None:
+    """At most ``WAITING`` games wait: the ones that waited longest are dropped (the newest come
+    first) and computed when their analysis is next asked for."""
+    from firmware_host.game_analyses import WAITING
+
+    started, release = threading.Event(), threading.Event()
+    computed: list[int] = []
+
+    def slow(record: GameRecord, progress: Callable[[float], None] | None = None) -> dict[str, Any]:
+        started.set()
+        assert release.wait(20)
+        computed.append(len(record.players))
+        return {"game": "ico", "kind": "evaluation", "moves": len(record.actions)}
+
+    games = builtin_games()
+    with Companion.open(tmp_path, games=games.with_game(replace(games["ico"], analysis=slow))) \
+            as companion:
+        first = companion.create_game("ico", ["Aiko", "Ben"], {})
+        companion.abandon(first)
+        assert started.wait(10)  # the first is being computed; the others wait behind it
+        ended = []
+        for _ in range(WAITING + 4):
+            gid = companion.create_game("ico", ["Aiko", "Ben"], {})
+            companion.abandon(gid)
+            ended.append(gid)
+        dropped, kept = ended[:4], ended[4:]
+        # asked for, a dropped game waits again (and the longest waiting then makes room)
+        assert companion.analysis(dropped[0])["status"] == "pending"
+        release.set()
+        companion.settle(timeout=30)
+        assert len(computed) == 1 + WAITING
+        for gid in [first, dropped[0], *kept[1:]]:
+            assert companion.analysis(gid)["status"] == "ready", gid
+        assert companion.analysis(kept[0])["status"] == "pending"  # made room for dropped[0]
+        for gid in dropped[1:]:
+            assert companion.analysis(gid)["status"] == "pending"  # queued now they are asked
+        companion.settle(timeout=30)
+        assert all(companion.analysis(gid)["status"] == "ready" for gid in [first, *ended])
