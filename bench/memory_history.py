@@ -88,7 +88,8 @@ def where_resident() -> dict[str, float]:
     """In MiB, where the resident pages are (``/proc/self/smaps``): the main heap (``brk``),
     the other anonymous memory (pymalloc's arenas, malloc's other arena, thread stacks) and the
     mapped files (libraries); pymalloc's arenas mapped (``sys._debugmallocstats``: 1 MiB each,
-    as many as hold a live object); and how many threads there are."""
+    as many as hold a live object) and the bytes of Python's small objects in them
+    (``pyblocks``); and how many threads there are."""
     resident: dict[str, float] = {"brk": 0.0, "anon": 0.0, "files": 0.0}
     kind = "anon"
     with contextlib.suppress(OSError):
@@ -99,13 +100,14 @@ def where_resident() -> dict[str, float]:
                 kind = "brk" if name == "[heap]" else "files" if name.startswith("/") else "anon"
             elif head[0] == "Rss:":
                 resident[kind] += int(head[1]) / 1024
-    resident["pymalloc"] = _pymalloc_arenas()  # mapped; among "anon", not all resident
+    resident.update(_pymalloc())  # arenas mapped (among "anon"), and the objects in them
     resident["threads"] = threading.active_count()
     return resident
 
 
-def _pymalloc_arenas() -> float:
-    """pymalloc's arenas allocated now, in MiB (its statistics go to the C stderr)."""
+def _pymalloc() -> dict[str, float]:
+    """pymalloc's arenas allocated now and the bytes of the objects in them, in MiB (its
+    statistics go to the C stderr)."""
     with tempfile.TemporaryFile() as out:
         saved = os.dup(2)
         try:
@@ -115,10 +117,13 @@ def _pymalloc_arenas() -> float:
             os.dup2(saved, 2)
             os.close(saved)
         out.seek(0)
+        found = {"pymalloc": 0.0, "pyblocks": 0.0}
         for line in out.read().decode(errors="replace").splitlines():
             if line.startswith("# arenas allocated current"):
-                return int(line.rsplit("=", 1)[1].replace(",", "")) * 1.0  # 1 MiB each
-    return 0.0
+                found["pymalloc"] = int(line.rsplit("=", 1)[1].replace(",", ""))  # 1 MiB each
+            elif line.startswith("# bytes in allocated blocks"):
+                found["pyblocks"] = int(line.rsplit("=", 1)[1].replace(",", "")) / 2**20
+    return found
 
 
 def box(data: Path, port: int) -> None:

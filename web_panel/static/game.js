@@ -75,11 +75,12 @@
 
   function publish(fresh) {
     const before = myTurn(view);
+    const ended = view.status === "active" && fresh.status !== "active";
     view = fresh;
     draw();
     turnCue(before);
-    followWhenOver();
-    followAnalysis();
+    followWhenOver(ended);
+    followAnalysis(ended);
     refreshMoves();
   }
 
@@ -220,17 +221,23 @@
   }
 
   /* --- the way on: the next game in the same seat --------------------------------------- */
+  /* ``justEnded``: the game ended while the page watched. Only a tournament can have its next
+     game then; the host's "play again" comes after the end, so outside a tournament the first
+     ask waits one round of asking (the host is found as soon as before: asks at 3, 6, 9 s
+     rather than 0, 3, 6, 9 s, the first of which could never find one). */
   let following = false;
-  async function followWhenOver() {
+  const FOLLOW_EVERY = 3000;
+  async function followWhenOver(justEnded) {
     if (page.replay || following || view.status === "active" || !page.urls.next) return;
     following = true;
+    if (justEnded && !page.tournament) await new Promise((resolve) => { setTimeout(resolve, FOLLOW_EVERY); });
     for (let tries = 0; tries < 400; tries += 1) {
       try {
         const response = await fetch(page.urls.next, { credentials: "same-origin" });
         const next = response.ok ? await response.json() : {};
         if (next.game_id) { await takeNext(next); return; }
       } catch (err) { /* offline: try again */ }
-      await new Promise((resolve) => { setTimeout(resolve, 3000); });
+      await new Promise((resolve) => { setTimeout(resolve, FOLLOW_EVERY); });
     }
   }
 
@@ -252,13 +259,18 @@
   /* --- the post-game analysis under the results ------------------------------------------
      Once the game has ended (never before: the box refuses), asked for a bounded number of
      times, as often as its Retry-After says while it is being computed; the board's results
-     show its lines (kit.js, analysisLines). A game without one is never asked. */
+     show its lines (kit.js, analysisLines). A game without one is never asked. A game that
+     ended while the page watched has had its analysis begun by the box that very moment (it
+     takes seconds: a child interpreter): the first ask waits as long as the box's Retry-After
+     would have said, rather than being answered "not yet" while the results are drawn. */
   const ANALYSIS_TRIES = 20;
+  const ANALYSIS_FIRST_WAIT = 2000;
   let analysisAsked = false;
-  async function followAnalysis() {
+  async function followAnalysis(justEnded) {
     if (page.replay || analysisAsked || view.status === "active" || !page.urls.analysis
       || !(page.info && page.info.analysis)) return;
     analysisAsked = true;
+    if (justEnded) await new Promise((resolve) => { setTimeout(resolve, ANALYSIS_FIRST_WAIT); });
     for (let tries = 0; tries < ANALYSIS_TRIES; tries += 1) {
       let after = 2;
       try {
