@@ -289,14 +289,19 @@ def test_bluez_without_the_adapter_is_refused_before_bleak_is_touched() -> None:
     assert not link.started
 
 
+def in_a_fresh_interpreter(code: str) -> None:
+    """Run ``code`` in an interpreter of its own (nothing imported yet); it must succeed."""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+
+
 def test_importing_the_dice_modules_loads_no_bleak() -> None:
     code = ("import sys\n"
             "import hardware.smart_dice.link, hardware.smart_dice.godice,"
             " hardware.smart_dice.pixels, firmware_host.smart_dice, firmware_host.device\n"
             "assert not [m for m in sys.modules if m.split('.')[0] == 'bleak'], 'bleak'\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60, cwd=ROOT)
-    assert result.returncode == 0, result.stderr
+    in_a_fresh_interpreter(code)
 
 
 def test_a_box_that_never_starts_the_link_loads_no_asyncio() -> None:
@@ -308,6 +313,4 @@ def test_a_box_that_never_starts_the_link_loads_no_asyncio() -> None:
             "assert 'asyncio' not in sys.modules, 'asyncio'\n"
             "import hardware.smart_dice.link\n"
             "assert 'asyncio' in sys.modules\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60, cwd=ROOT)
-    assert result.returncode == 0, result.stderr
+    in_a_fresh_interpreter(code)
