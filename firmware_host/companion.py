@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -79,6 +80,9 @@ class Companion(CompanionWrites):
             self._read.close()
             raise
         self._backups = ThreadPoolExecutor(max_workers=1, thread_name_prefix="backup")
+        #: The reason of the backup waiting to start (``None``: none waits); see _back_up_later.
+        self._backup_waiting: str | None = None
+        self._backup_lock = threading.Lock()
         #: Where built-in games' analyses are computed with ``analyses_apart`` (as ``tabletop
         #: run`` does): a child interpreter, so they never hold this one's GIL.
         self._apart = AnalysisProcess() if analyses_apart else None
@@ -167,7 +171,7 @@ class Companion(CompanionWrites):
             snap = self._snapshots.game(game_id)
             if PLAY in change.kinds and snap.status == "finished" \
                     and snap.version == change.version:
-                self._backups.submit(self._back_up, f"game-{game_id}")
+                self._back_up_later(f"game-{game_id}")
             if PLAY in change.kinds and snap.status != "active" \
                     and snap.version == change.version:
                 self._analyses.ended(game_id)
@@ -195,6 +199,22 @@ class Companion(CompanionWrites):
     def _game_status(self, game_id: int) -> tuple[str, str]:
         summary = self._read.summary(game_id)
         return summary["game"], summary["status"]
+
+    def _back_up_later(self, reason: str) -> None:
+        """Copy the journal on the backup thread. At most one backup waits: a game that ends
+        while one waits is in it already (the copy is made when it starts), so it only takes
+        this ``reason``. When games end faster than the journal is copied (a long journal,
+        quick bot games), backups would otherwise pile up in proportion to the history."""
+        with self._backup_lock:
+            waiting, self._backup_waiting = self._backup_waiting, reason
+        if waiting is None:
+            self._backups.submit(self._back_up_waiting)
+
+    def _back_up_waiting(self) -> None:
+        with self._backup_lock:
+            reason, self._backup_waiting = self._backup_waiting, None
+        if reason is not None:
+            self._back_up(reason)
 
     def _back_up(self, reason: str) -> None:
         try:

@@ -135,6 +135,37 @@ def test_each_finished_game_is_backed_up_and_a_backup_comes_back(tmp_path: Path)
         assert len(box.history()) == 2
 
 
+def test_games_that_end_while_a_backup_waits_share_it(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """At most one backup waits: games ending while the journal is being copied are all in
+    the next copy, taken once, under the newest game's name."""
+    import threading
+
+    import firmware_host.companion as companion_module
+
+    copying, release = threading.Event(), threading.Event()
+    reasons: list[str] = []
+    real = companion_module.take_backup
+
+    def slow(journal: Path, reason: str) -> Path:
+        reasons.append(reason)
+        copying.set()
+        assert release.wait(20)
+        return real(journal, reason)
+
+    monkeypatch.setattr(companion_module, "take_backup", slow)
+    with Companion.open(tmp_path / "data") as box:
+        first = finished_game(box)
+        assert copying.wait(10)  # the first game's backup is being taken
+        later = [finished_game(box) for _ in range(3)]
+        release.set()
+        box.settle(timeout=30)
+        assert reasons == [f"game-{first}", f"game-{later[-1]}"]
+        newest = backups(box.journal.path)[0]
+        assert newest.path.name.endswith(f"-game-{later[-1]}.sqlite3")
+        assert newest.games == 4
+
+
 def test_restore_keeps_the_journal_it_replaces(tmp_path: Path) -> None:
     data = tmp_path / "data"
     with Companion.open(data, host_pin="246813") as box:
