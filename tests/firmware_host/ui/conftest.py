@@ -26,7 +26,7 @@ from firmware_host.tft_screens.frames import game_frame
 from hardware.pad_lights import Colour
 from hardware.pinmap import Key
 
-WAIT = 5.0
+WAIT = 10.0
 URL = "http://192.168.1.23:8080/"
 PIN = "2468"
 

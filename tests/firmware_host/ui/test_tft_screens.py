@@ -134,6 +134,7 @@ def test_the_lock_drawing_and_sending_the_secret_shows_the_table_the_same(box: B
 
 
 def test_the_device_page_shows_the_tft(box: Box) -> None:
+    box.settle()  # the pad has drawn its first frames
     png = box.sim.tft_png()
     assert png is not None
     import io
