@@ -91,15 +91,8 @@ def test_a_box_not_in_a_club_loads_nothing_of_club_mode(tmp_path: Path) -> None:
     proc, lines = start(["-X", "importtime", "-m", "firmware_host.cli", "run", "--hardware",
                          "simulator", "--host", "127.0.0.1", "--port", str(free_port()),
                          "--data-dir", str(tmp_path / "d")], tmp_path)
-    imported: list[str] = []
     try:
-        while True:
-            line = lines.next(WAIT)
-            assert line is not None
-            if line.startswith("import time:"):
-                imported.append(line.rsplit("|", 1)[-1].strip())
-            if line.startswith("tabletop: panel at"):
-                break
+        imported = lines.imports_until("tabletop: panel at", WAIT)
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(WAIT) == 0

@@ -60,6 +60,19 @@ class Lines:
             if line.startswith(prefix):
                 return line
 
+    def imports_until(self, prefix: str, timeout: float) -> list[str]:
+        """The modules ``python -X importtime`` reports, up to the first line starting with
+        ``prefix`` (a box started again with its malloc settings reports its start twice)."""
+        imported: list[str] = []
+        while True:
+            line = self.next(timeout)
+            if line is None:
+                raise AssertionError(f"the output ended before a line starting {prefix!r}")
+            if line.startswith("import time:"):
+                imported.append(line.rsplit("|", 1)[-1].strip())
+            if line.startswith(prefix):
+                return imported
+
 
 class Daemon:
     """``tabletop run`` in the simulator on one data directory, started and SIGKILLed; with

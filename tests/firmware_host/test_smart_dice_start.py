@@ -27,15 +27,8 @@ def test_the_box_starts_without_bleak_and_brings_it_in_for_a_scan(tmp_path: Path
         cwd=ROOT, env=clean_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         text=True)
     lines = Lines(proc.stdout)
-    imported: list[str] = []
     try:
-        while True:
-            line = lines.next(WAIT)
-            assert line is not None
-            if line.startswith("import time:"):
-                imported.append(line.rsplit("|", 1)[-1].strip())
-            if line.startswith("tabletop: panel at"):
-                break
+        imported = lines.imports_until("tabletop: panel at", WAIT)
         assert "firmware_host.smart_dice" in imported
         assert [name for name in imported if name.split(".")[0] in ("bleak", "dbus_fast")
                 or name == "hardware.smart_dice.fake_ble"] == []
