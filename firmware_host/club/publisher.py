@@ -361,7 +361,9 @@ class Publisher:
             answer = self.session.analysis(row.game_id)
         except SessionError:
             return None
-        if answer["status"] == "pending":
+        # "not_over": the outbox row is written with the game's end, and the snapshots the
+        # answer reads are swapped just after that commit; a moment later it is pending
+        if answer["status"] in ("pending", "not_over"):
             since = self._held.setdefault(row.seq, time.monotonic())
             if time.monotonic() - since < ANALYSIS_WAIT:
                 return _HOLD
