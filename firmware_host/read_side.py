@@ -11,7 +11,10 @@ first reader — and never under a lock that other readers need.
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +48,23 @@ MOVE_LISTS = 32
 SCORE_KEYS = ("scores", "points", "totals")
 
 
+@dataclass(frozen=True)
+class MoveLog:
+    """A game's move list as last built, and the state after its last move: the next version's
+    list goes on from it while the game's actions still begin with these moves (an undo takes
+    one back: the list is built again from the start)."""
+
+    moves: list[Move]
+    state: Any
+
+    def begins(self, actions: list[ActionRow]) -> bool:
+        """Whether ``actions`` begin with this list's moves."""
+        return len(self.moves) <= len(actions) and all(
+            move["seat"] == action.seat and move["action"] == action.action
+            and move["time"] == action.time and move["by"] == action.by
+            for move, action in zip(self.moves, actions, strict=False))
+
+
 class ReadSide:
     """Every read of the session API."""
 
@@ -56,6 +76,10 @@ class ReadSide:
         self._ended_states: SharedResults[int, Any] = SharedResults(ENDED_STATES)
         self._extras: SharedResults[tuple[int, int], dict[str, Any]] = SharedResults(EXTRAS)
         self._moves: SharedResults[tuple[int, int], list[Move]] = SharedResults(MOVE_LISTS)
+        #: Each live game's move list as last built (the last ``MOVE_LISTS`` games'), to go on
+        #: from.
+        self._move_logs: OrderedDict[int, MoveLog] = OrderedDict()
+        self._move_logs_lock = threading.Lock()
         self._warmer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="extras")
 
     def close(self) -> None:
@@ -151,11 +175,19 @@ class ReadSide:
         return every[max(0, since):]
 
     def _build_moves(self, snap: GameSnapshot) -> list[Move]:
+        """The move list at the snapshot's version: the game's last list went on with the
+        actions since (one action's replay for a live update), or, after an undo or for a game
+        not listed lately, every action replayed from the start. A 2 1 6 game of 226 moves took
+        60 ms to replay whole, at every version."""
         rules = snap.box.rules
         row, actions = self._read_game(snap.id)
-        state = rules.start(list(row.seats), row.options, seed=row.seed)
-        out: list[Move] = []
-        for step, action in enumerate(actions, start=1):
+        with self._move_logs_lock:
+            last = self._move_logs.get(snap.id)
+        if last is not None and last.begins(actions):
+            state, out = last.state, list(last.moves)
+        else:
+            state, out = rules.start(list(row.seats), row.options, seed=row.seed), []
+        for step, action in enumerate(actions[len(out):], start=len(out) + 1):
             try:
                 state = rules.apply(state, action.seat, action.action)
             except ValueError:  # an action the rules no longer take ends the list (as replay)
@@ -164,6 +196,14 @@ class ReadSide:
             scores = next((view[k] for k in SCORE_KEYS if isinstance(view.get(k), list)), None)
             out.append({"step": step, "seat": action.seat, "action": action.action,
                         "by": action.by, "time": action.time, "scores": scores})
+        with self._move_logs_lock:  # kept for live games alone: an ended one has no next move
+            if snap.status != "active":
+                self._move_logs.pop(snap.id, None)
+            else:
+                self._move_logs[snap.id] = MoveLog(out, state)
+                self._move_logs.move_to_end(snap.id)
+                while len(self._move_logs) > MOVE_LISTS:
+                    self._move_logs.popitem(last=False)
         return out
 
     def standings(self, game: str | None = None) -> list[Standing]:
