@@ -12,7 +12,8 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from rules import CHANCE
 from web_panel.errors import ApiError
-from web_panel.panel_state import panel
+from web_panel.move_log import readable
+from web_panel.panel_state import panel, private_moves
 from web_panel.params import whole_number
 from web_panel.security import (
     is_host,
@@ -209,18 +210,10 @@ def moves(game_id: int) -> Response:
     if since is None or since < 0:
         raise ApiError(400, "bad_step", f"since must be a whole number ≥ 0, not {raw[:20]!r}.")
     summary = state.session.summary(game_id)
-    registration = state.panel_game(summary["game"])
-    private = registration.private_moves if registration is not None else ()
-    seat = reader_seat(game_id)
+    private = private_moves(state.games, summary["game"])
     ended = summary["status"] != "active"
-    out = []
-    for move in state.session.moves(game_id, since)[:MOVES_PAGE]:
-        verb = move["action"].split(" ", 1)[0]
-        shown = ended or verb not in private or (seat is not None and move["seat"] == seat)
-        out.append({"step": move["step"], "seat": move["seat"], "verb": verb,
-                    "action": move["action"] if shown else None, "by": move["by"],
-                    "time": move["time"], "scores": move["scores"]})
-    return jsonify(out)
+    return jsonify(readable(state.session.moves(game_id, since)[:MOVES_PAGE], private,
+                            reader_seat(game_id), ended))
 
 
 @bp.get("/games/<int:game_id>/replay")

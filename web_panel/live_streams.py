@@ -77,8 +77,13 @@ class LiveStream:
         self._ended = threading.Lock()
 
     def opening(self, now: float) -> bytes:
-        """What the stream starts with: how soon to reconnect, then what the phone lacks."""
+        """What the stream starts with: how soon to reconnect, then what the phone lacks. A
+        phone already up to date is sent nothing, but the event of the version it holds is
+        built now (once per viewer class and version, shared), so that its first change comes
+        as a delta from it, with its moves, rather than as the whole view."""
         data, _ = self.poll(now)
+        if not data and self.game_id >= 0 and self.last >= 0:
+            self.events.current(self.game_id, self.last_seat)
         return RETRY + data
 
     def poll(self, now: float) -> tuple[bytes, bool]:

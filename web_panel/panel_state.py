@@ -218,6 +218,12 @@ class PanelState:
         return self.successors.get(game_id)
 
 
+def private_moves(games: PanelGames, game: str) -> tuple[str, ...]:
+    """The verbs of ``game`` whose text only their author reads while it goes on."""
+    registration = games.get(game)
+    return registration.private_moves if registration is not None else ()
+
+
 def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | None,
                config: Mapping[str, Any], dice: SmartDice | None = None) -> PanelState:
     """Build the state from the app's config (clock and limits can be set by tests)."""
@@ -234,7 +240,7 @@ def make_state(session: SessionApi, games: PanelGames, simulator: Simulator | No
         handovers=Handovers(float(config.get("HANDOVER_LIFETIME", 600.0)), clock),
         stream_slots=StreamSlots(int(config.get("MAX_STREAMS", 64)),
                                  int(config.get("MAX_STREAMS_PER_CLIENT", 6))),
-        events=ViewEvents(session),
+        events=ViewEvents(session, private=lambda game: private_moves(games, game)),
         live=LiveStreams(session, closing),
         keepalive=float(config.get("SSE_KEEPALIVE", 15.0)),
         lifetime=float(config.get("SSE_LIFETIME", 300.0)),

@@ -10,6 +10,14 @@ that viewer class was last sent (which is the view its streaming phones hold); t
 only when it is smaller than the whole view. Only the newest view *object* of each viewer class
 is kept, to diff the next one against: the older ones are kept as event texts alone, so the
 shared results stay small and cost the garbage collector nothing to scan.
+
+A delta also carries the moves made since the view it applies to (``moves``: the log's length
+then, and the moves after it, as that viewer class may read them), so a phone draws the board
+and its move log in one go rather than asking for the log after every change. Whether the log
+still begins as it did is checked on a digest of the moves that viewer class was last sent:
+after an undo the delta says so (``moves``: ``[0, null]``, the phone asks for the whole log
+again). A delta built without a view to go on from, and a whole view, carry none (the phone
+asks for what it lacks, as it did before).
 """
 
 from __future__ import annotations
@@ -17,10 +25,13 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from typing import Any
 
-from firmware_host.session_api import SessionApi, View
+from firmware_host.session_api import Move, SessionApi, View
 from firmware_host.shared_results import SharedResults
+from web_panel.move_log import readable
 from web_panel.view_delta import delta
 
 #: A viewer class: (game, seat — ``None`` for spectators).
@@ -38,11 +49,29 @@ class _Built:
     delta: bytes | None = None
 
 
+@dataclass(frozen=True)
+class _Sent:
+    """The newest view built for a viewer class, and the log its phones were last sent: its
+    length and a digest of it."""
+
+    view: View
+    moves: int
+    digest: int
+
+
+def log_digest(moves: list[Move]) -> int:
+    """A digest of a move list (what an undo changes: a move taken back, another made)."""
+    return hash(tuple((m["step"], m["seat"], m["action"], m["time"]) for m in moves))
+
+
 class ViewEvents:
     """Event texts per (game, seat, version), shared by every stream."""
 
-    def __init__(self, session: SessionApi, size: int = 64, viewers: int = 48) -> None:
+    def __init__(self, session: SessionApi, private: Callable[[str], Collection[str]],
+                 size: int = 64, viewers: int = 48) -> None:
         self.session = session
+        #: A game's private verbs (``PanelGame.private_moves``), by the game's name.
+        self.private = private
         #: Streams only ever ask for their game's current version (a phone behind gets the
         #: delta from the version before, or the whole view), so ``size`` need only cover the
         #: viewer classes being watched: older versions are never asked for again. (At 256,
@@ -50,7 +79,7 @@ class ViewEvents:
         self._built: SharedResults[tuple[int, int | None, int], _Built] = SharedResults(size)
         #: The newest view built for each of the last ``viewers`` viewer classes (those of
         #: ended games fall out first; a viewer class dropped gets whole views, never wrong).
-        self._newest: OrderedDict[Viewer, View] = OrderedDict()
+        self._newest: OrderedDict[Viewer, _Sent] = OrderedDict()
         self._newest_size = viewers
         self._lock = threading.Lock()
 
@@ -79,25 +108,33 @@ class ViewEvents:
         data = json.dumps({"version": version, "view": view}, ensure_ascii=False,
                           separators=(",", ":"))
         full = event_text(version, "view", data).encode()
+        moves = self.session.moves(game_id)  # read after the view: never behind it
+        sent = _Sent(view, len(moves), log_digest(moves))
         viewer = (game_id, seat)
         with self._lock:
             previous = self._newest.get(viewer)
-            if previous is None or previous["version"] < version:
-                self._newest[viewer] = view
+            if previous is None or previous.view["version"] < version:
+                self._newest[viewer] = sent
                 self._newest.move_to_end(viewer)
                 while len(self._newest) > self._newest_size:
                     self._newest.popitem(last=False)
-        if previous is None or previous["version"] >= version:
+        if previous is None or previous.view["version"] >= version:
             return _Built(version, full)
-        base = previous["version"]
-        text = _delta_event(previous, view, base, version).encode()
+        base = previous.view["version"]
+        log: list[Any] = [0, None]  # the log no longer begins as it did: the phone asks again
+        if (previous.moves <= len(moves)
+                and log_digest(moves[:previous.moves]) == previous.digest):
+            private = self.private(str(view.get("game", "")))
+            log = [previous.moves, readable(moves[previous.moves:], private, seat,
+                                            view.get("status") != "active")]
+        text = _delta_event(previous.view, view, base, version, log).encode()
         if len(text) >= len(full):
             return _Built(version, full)
         return _Built(version, full, base, text)
 
 
-def _delta_event(old: View, new: View, base: int, version: int) -> str:
-    data = json.dumps({"version": version, "base": base, "ops": delta(old, new)},
+def _delta_event(old: View, new: View, base: int, version: int, log: list[Any]) -> str:
+    data = json.dumps({"version": version, "base": base, "ops": delta(old, new), "moves": log},
                       ensure_ascii=False, separators=(",", ":"))
     return event_text(version, "delta", data)
 

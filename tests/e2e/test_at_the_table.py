@@ -7,13 +7,16 @@ short, the standings across games, and the host putting a game on the box's pad.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from firmware_host.companion import Companion
 from rules import CHANCE
 from tests.e2e.boards import open_game
 from tests.e2e.conftest import Table, screenshot
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -44,6 +47,35 @@ def test_the_move_log_says_each_move_in_words_and_hides_codes_from_other_phones(
     assert "2-5-8" not in fumi.locator("#move-log").inner_text()
     assert "1-5-9" not in fumi.content()
     screenshot(fumi, "move-log")
+
+
+def test_the_move_log_comes_with_each_change_and_follows_an_undo(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("dice216", ["Aiko", "Kenji"])
+    companion.act(game_id, CHANCE, "roll 4", "test")
+    kenji = open_game(table, game_id, 1)
+    expect(kenji.locator("#last-move")).to_have_text("Last move: The die shows 4.")  # asked for
+    asked: list[str] = []
+    kenji.on("request", lambda request: asked.append(request.url) if "/moves" in request.url
+             else None)
+    companion.act(game_id, 0, "place 1 1")
+    expect(kenji.locator("#last-move")).to_have_text("Last move: Aiko writes 4 in row 1, column 1.")
+    companion.act(game_id, CHANCE, "roll 5", "test")
+    expect(kenji.locator("#last-move")).to_have_text("Last move: The die shows 5.")
+    companion.act(game_id, 1, "place 2 2")
+    expect(kenji.locator("#last-move")).to_have_text(
+        "Last move: Kenji writes 5 in row 2, column 2.")
+    assert asked == []  # the moves came with the changes: the page asked for none
+    open_log(kenji)
+    expect(kenji.locator("#move-list li")).to_have_count(4)
+    companion.undo(game_id)
+    expect(kenji.locator("#move-list li")).to_have_count(3)
+    expect(kenji.locator("#last-move")).to_have_text("Last move: The die shows 5.")
+    companion.act(game_id, 1, "place 3 3")
+    log = kenji.locator("#move-list li")
+    expect(log.and_(kenji.locator(".latest"))).to_contain_text("Kenji writes 5 in row 3, column 3.")
+    expect(kenji.locator("#move-list li")).to_have_count(4)
+    expect(log.nth(1)).to_contain_text("Aiko writes 4 in row 1, column 1.")
 
 
 def test_replay_steps_are_said_in_words_in_both_languages(table: Table) -> None:
@@ -100,6 +132,53 @@ def test_your_turn_shows_in_the_title_and_the_sound_switch_is_kept(table: Table)
     expect(toggle).to_have_text("Sound on your turn: on")
     kenji.reload()
     expect(kenji.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
+
+
+def play_until_the_turn_of(companion: Companion, game_id: int, seat: int) -> None:
+    """Each mover's first legal action until it is ``seat``'s turn (bounded)."""
+    for _ in range(20):
+        mover = companion.view(game_id, None)["mover"]
+        if mover == seat:
+            return
+        companion.act(game_id, mover, companion.legal_actions(game_id, mover)[0])
+    raise AssertionError(f"seat {seat} never came to move")
+
+
+def test_a_change_that_makes_it_your_turn_buzzes_the_phone(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("ico", ["Aiko", "Kenji"], {"start_face": "T0"})
+    kenji = open_game(table, game_id, 1)
+    kenji.locator("h1").click()  # a tap on the page: a phone buzzes only after one
+    kenji.evaluate("() => { window.buzzes = 0; navigator.vibrate = () => { window.buzzes += 1; "
+                   "return true; }; }")
+    play_until_the_turn_of(companion, game_id, 1)
+    expect(kenji).to_have_title(re.compile(r"^● Your move"))
+    wait_for(lambda: kenji.evaluate("window.buzzes") == 1, "the phone to buzz")
+    kenji.evaluate("() => { window.buzzes = 0; }")
+    play_until_the_turn_of(companion, game_id, 0)
+    expect(kenji).to_have_title(re.compile(r"^ICO"))
+    play_until_the_turn_of(companion, game_id, 1)
+    expect(kenji).to_have_title(re.compile(r"^● Your move"))
+    wait_for(lambda: kenji.evaluate("window.buzzes") == 1, "the phone to buzz again")
+
+
+def test_a_game_that_ends_on_the_screen_asks_nothing_at_that_moment(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("ico", ["Aiko", "Kenji"], {"start_face": "T0"})
+    kenji = open_game(table, game_id, 1)
+    companion.act(game_id, 0, companion.legal_actions(game_id, 0)[0])  # a first change
+    expect(kenji.locator("#last-move")).to_be_visible()
+    asked: list[tuple[float, str]] = []
+    kenji.on("request", lambda request: asked.append((time.monotonic(), request.url)))
+    companion.abandon(game_id)
+    ended = time.monotonic()
+    expect(kenji.locator(".outcome")).to_be_visible()
+    kenji.wait_for_timeout(1500)
+    assert [url for at, url in asked if at - ended < 1.5] == []
+    # the next game in this seat is asked for a round later (the host's "play again" can
+    # only come after the end)
+    with kenji.expect_request(lambda request: "/next" in request.url, timeout=6000):
+        pass
 
 
 def test_results_show_each_players_figures_and_play_again_keeps_the_seats(table: Table) -> None:

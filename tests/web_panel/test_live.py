@@ -16,6 +16,7 @@ import pytest
 from flask import Flask
 
 from firmware_host.companion import Companion
+from rules import CHANCE
 from tests.web_panel.served import EventStream, Phone, Served, make_app, serve
 from web_panel.view_delta import apply_delta
 
@@ -95,6 +96,43 @@ def test_a_change_reaches_every_subscriber_with_their_own_view(
     # Ben's code is known to Ben and the Lock until the reveal; not to anyone else.
     assert "3-5-7" in texts[0] and "3-5-7" in texts[1]
     assert "3-5-7" not in texts[None]
+
+
+def test_a_delta_carries_the_moves_since_as_its_phone_may_read_them(
+    companion: Companion, table: tuple[int, Phone, Phone, Phone], streams: list[EventStream]
+) -> None:
+    game_id, lock, ben, watcher = table
+    phones = {0: lock, 1: ben, None: watcher}
+    for phone in phones.values():
+        streams.append(EventStream(phone, f"/api/games/{game_id}/events"))
+        streams[-1].next_event()
+    assert ben.post(f"/api/games/{game_id}/act", {"action": "guess 3-5-7"})[0] == 200
+    for seat, stream in zip(phones, streams, strict=True):
+        event = stream.next_event()
+        assert event["event"] == "delta"
+        after, moves = event["data"]["moves"]
+        assert after == 1  # the Lock's secret, step 1, is what the phone's log had
+        assert [(m["step"], m["seat"], m["verb"]) for m in moves] == [(2, 1, "guess")]
+        # as the log's own answers read it: a code only for its author until the game ends
+        assert moves == phones[seat].get_json(f"/api/games/{game_id}/moves?since=1")
+        assert moves[0]["action"] == ("guess 3-5-7" if seat == 1 else None)
+
+
+def test_after_an_undo_a_delta_sends_the_phone_for_its_whole_log(
+    companion: Companion, served: Served, streams: list[EventStream]
+) -> None:
+    game_id = companion.create_game("dice216", ["Aiko", "Ben"])
+    companion.act(game_id, CHANCE, "roll 4", "test")
+    watcher = Phone(served)
+    streams.append(EventStream(watcher, f"/api/games/{game_id}/events"))
+    streams[0].next_event()
+    companion.act(game_id, 0, "place 1 1")
+    assert streams[0].next_event()["data"]["moves"][0] == 1
+    companion.undo(game_id)
+    assert streams[0].next_event()["data"]["moves"] == [0, None]  # the log changed under it
+    companion.act(game_id, 0, "place 2 2")
+    after, moves = streams[0].next_event()["data"]["moves"]
+    assert after == 1 and [m["action"] for m in moves] == ["place 2 2"]
 
 
 def test_keep_alive_comments_flow_while_nothing_changes(

@@ -73,15 +73,23 @@
       && (v.to_act || []).includes(v.you);
   }
 
-  function publish(fresh) {
-    const before = myTurn(view);
-    const ended = view.status === "active" && fresh.status !== "active";
+  /* What a change is told by (the turn cue, the game's end), read before it: a delta changes
+     the view it applies to in place. */
+  function facts(v) {
+    return { mine: myTurn(v), active: v.status === "active" };
+  }
+
+  /* A new view; ``log``: the moves a stream's delta carries with it, if any (takeMoves);
+     ``was``: the facts of the view before it. */
+  function publish(fresh, log, was = facts(view)) {
+    const before = was.mine;
+    const ended = was.active && fresh.status !== "active";
     view = fresh;
     draw();
+    if (!takeMoves(log)) refreshMoves();
     turnCue(before);
     followWhenOver(ended);
     followAnalysis(ended);
-    refreshMoves();
   }
 
   /* --- "your turn" ------------------------------------------------------------------------ */
@@ -151,19 +159,40 @@
     return move.seat < 0 ? T.message("the_die") : (view.seats || [])[move.seat];
   }
 
+  /* The moves a delta carries, [the log's length they follow, the moves after it]
+     (web_panel/view_events.py), taken in the same task as the board is drawn: one restyle and
+     layout for both, and no request. [0, null]: the log no longer begins as this page has it
+     (an undo), so it is asked for whole. False when the log is to be asked for. */
+  function takeMoves(log) {
+    if (page.replay || !Array.isArray(log)) return false;
+    const [from, fresh] = log;
+    if (!Array.isArray(fresh)) { moves.length = 0; return false; }
+    if (movesBusy || moves.length < from) return false;  // the log asked for is on its way
+    moves.length = from;
+    moves.push(...fresh);
+    drawExtras();
+    return true;
+  }
+
   async function refreshMoves() {
     if (page.replay || !page.urls.moves) return;
     if (movesBusy) { movesAgain = true; return; }
     movesBusy = true;
+    const since = moves.length;
     try {
-      const response = await fetch(withParam(page.urls.moves, "since", moves.length), { credentials: "same-origin" });
+      const response = await fetch(withParam(page.urls.moves, "since", since), { credentials: "same-origin" });
       if (response.ok) {
         const fresh = await response.json();
-        // an undo takes moves back: start the log again when it no longer matches
-        if (fresh.length && fresh[0].step !== moves.length + 1) moves.length = 0;
-        moves.push(...fresh);
-        if (fresh.length === 400) movesAgain = true;
-        drawExtras();
+        if (moves.length !== since) {
+          movesAgain = true;  // the log was started again meanwhile (an undo): ask again
+        } else if (fresh.length && fresh[0].step !== since + 1) {
+          moves.length = 0;  // an undo took moves back: ask for the whole log
+          movesAgain = true;
+        } else {
+          moves.push(...fresh);
+          if (fresh.length === 400) movesAgain = true;
+          drawExtras();
+        }
       }
     } catch (err) { /* offline: the next change asks again */ }
     movesBusy = false;
@@ -339,7 +368,8 @@
     source.addEventListener("delta", (event) => {
       const data = JSON.parse(event.data);
       if (data.base !== view.version) { poll(); return; }  // not the view it was made for
-      publish(applyDelta(view, data.ops));
+      const was = facts(view);
+      publish(applyDelta(view, data.ops), data.moves, was);
     });
     source.addEventListener("error", () => {
       if (source.readyState === EventSource.CONNECTING && openedAt && Date.now() - openedAt > 10000) {
