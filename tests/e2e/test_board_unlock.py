@@ -62,6 +62,13 @@ def test_clue_board_grows_a_column_for_more_than_five_matches(table: Table,
     assert heads == [str(m) for m in range(9)]
 
 
+def open_track(page: Page) -> None:
+    """Unfold the score track (its cells are drawn once it is open)."""
+    page.locator(".track-box summary").click()
+    expect(page.locator(".track-box")).to_have_attribute("open", "")
+    expect(page.locator(".track-cell").first).to_be_attached()
+
+
 def track_values(page: Page) -> list[int]:
     return [int(v) for v in page.locator(".track-cell").evaluate_all(
         "cells => cells.map(c => c.dataset.value)")]
@@ -71,6 +78,10 @@ def test_score_track_runs_from_minus_ten_to_a_hundred_with_each_guesser_on_it(
     table: Table, unlock: int
 ) -> None:
     page = open_game(table, unlock)
+    # folded away, the track's cells are not drawn: a first visit does not build a hundred
+    expect(page.locator(".track-box")).not_to_have_attribute("open", "")
+    assert page.locator(".track-cell").count() == 0
+    open_track(page)
     assert track_values(page) == list(range(-10, 101))
     assert page.locator('.track-cell[data-value="2"] .pawn').get_attribute("title") == "Ben"
     assert page.locator('.track-cell[data-value="-2"] .pawn').get_attribute("title") == "Chie"
@@ -80,6 +91,7 @@ def test_score_track_runs_from_minus_ten_to_a_hundred_with_each_guesser_on_it(
 
 def test_score_track_extends_when_a_score_leaves_it(table: Table, unlock: int) -> None:
     page = open_game(table, unlock)
+    open_track(page)
     view = table.companion.view(unlock, None)
     view["scores"] = [0, -13, 104]
     render(page, "unlock", view)
@@ -205,6 +217,7 @@ def test_a_live_update_keeps_the_clue_cards_and_track_it_did_not_change(table: T
     companion = table.companion
     game_id = played(table)
     page = open_game(table, game_id, 0)
+    open_track(page)
     cards, cells = ".clue-card", ".track-cell"
     assert tag_nodes(page, cards) == 2
     assert tag_nodes(page, cells) == 111

@@ -44,11 +44,23 @@
   /* The score track: −10…100 in rows of ten, extended to any score outside that range; each
      cell holds the guessers standing on it (the Lock does not score). */
   function scoreTrack(view, ctx) {
-    const key = JSON.stringify(["unlock-track", view.scores, view.lock, view.seats, view.you, Boolean(ctx.table)]);
-    return K.memo(key, () => drawTrack(view, ctx));
+    const open = Boolean(ctx.table) || trackOpen;
+    const key = JSON.stringify(["unlock-track", view.scores, view.lock, view.seats, view.you, Boolean(ctx.table), open]);
+    return K.memo(key, () => drawTrack(view, ctx, open));
   }
 
-  function drawTrack(view, ctx) {
+  /* Whether this phone has the track's fold open: its cells (111 and more) are drawn only
+     then, as the move log's entries are, not on every first visit and update. */
+  let trackOpen = false;
+  document.addEventListener("toggle", (event) => {
+    const fold = event.target;
+    if (!(fold instanceof HTMLDetailsElement) || !fold.classList.contains("track-box")) return;
+    if (trackOpen === fold.open) return;
+    trackOpen = fold.open;
+    if (window.TabletopGame) window.TabletopGame.draw();
+  }, true);  // "toggle" does not bubble: heard on its way down
+
+  function drawTrack(view, ctx, open) {
     const scores = {};
     (view.scores || []).forEach((value, seat) => {
       if (seat !== view.lock && Number.isInteger(value)) scores[seat] = value;
@@ -58,7 +70,7 @@
     const high = Math.max(100, ...values);
     low -= ((low % 10) + 10) % 10;
     const rows = [];
-    for (let start = low; start <= high; start += 10) {
+    for (let start = low; open && start <= high; start += 10) {
       const cells = [];
       for (let value = start; value < Math.min(start + 10, high + 1); value += 1) {
         const here = Object.keys(scores).map(Number).filter((seat) => scores[seat] === value);
