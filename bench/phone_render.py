@@ -18,8 +18,9 @@ layout, overlaps counted once; for a page load HTML parsing too):
   the scripts): on a phone's first visit to the game page (``--cold`` phones, each coming from
   the join page with nothing of the game page cached), and on loading it again (``--loads``);
 - **live update**: each action of the game after that, made on the box (the companion) while the
-  phone watches: the phone's work from the action to its page settled — the event (a delta or a
-  whole view) applied, the board drawn, the move log fetched and drawn, two frames rendered.
+  phone watches: the phone's work from the action to its page settled — the event (a delta with
+  the moves since, or a whole view) applied, the board and the move log drawn (the log fetched
+  when the event carries no moves), two frames rendered.
 
 Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-thread work.
 
