@@ -52,7 +52,9 @@ SCORE_KEYS = ("scores", "points", "totals")
 class MoveLog:
     """A game's move list as last built, and the state after its last move: the next version's
     list goes on from it while the game's actions still begin with these moves (an undo takes
-    one back: the list is built again from the start)."""
+    one back: the list is built again from the start). A list that goes on from another holds
+    its very move objects, so a reader can tell a log that only grew from one built anew by
+    the identity of a move (the live streams do: :mod:`web_panel.view_events`)."""
 
     moves: list[Move]
     state: Any

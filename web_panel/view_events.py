@@ -14,10 +14,11 @@ shared results stay small and cost the garbage collector nothing to scan.
 A delta also carries the moves made since the view it applies to (``moves``: the log's length
 then, and the moves after it, as that viewer class may read them), so a phone draws the board
 and its move log in one go rather than asking for the log after every change. Whether the log
-still begins as it did is checked on a digest of the moves that viewer class was last sent:
-after an undo the delta says so (``moves``: ``[0, null]``, the phone asks for the whole log
-again). A delta built without a view to go on from, and a whole view, carry none (the phone
-asks for what it lacks, as it did before).
+still begins as it did is told by the last move that viewer class was sent: the read side lists
+a log that only grew with the very same move objects, and builds new ones after an undo
+(:class:`firmware_host.read_side.MoveLog`). After an undo the delta says so (``moves``:
+``[0, null]``, the phone asks for the whole log again). A delta built without a view to go on
+from, and a whole view, carry none (the phone asks for what it lacks, as it did before).
 """
 
 from __future__ import annotations
@@ -52,16 +53,11 @@ class _Built:
 @dataclass(frozen=True)
 class _Sent:
     """The newest view built for a viewer class, and the log its phones were last sent: its
-    length and a digest of it."""
+    length and its last move (the very object the read side listed)."""
 
     view: View
     moves: int
-    digest: int
-
-
-def log_digest(moves: list[Move]) -> int:
-    """A digest of a move list (what an undo changes: a move taken back, another made)."""
-    return hash(tuple((m["step"], m["seat"], m["action"], m["time"]) for m in moves))
+    last: Move | None
 
 
 class ViewEvents:
@@ -102,18 +98,29 @@ class ViewEvents:
                                lambda: self._build(game_id, seat))
 
     def _build(self, game_id: int, seat: int | None) -> _Built:
+        viewer = (game_id, seat)
+        with self._lock:
+            previous = self._newest.get(viewer)
         view = self.session.view(game_id, seat)
         # the view may be newer than the version read a moment ago: its own version is its id
         version: int = view["version"]
         data = json.dumps({"version": version, "view": view}, ensure_ascii=False,
                           separators=(",", ":"))
         full = event_text(version, "view", data).encode()
-        moves = self.session.moves(game_id)  # read after the view: never behind it
-        sent = _Sent(view, len(moves), log_digest(moves))
-        viewer = (game_id, seat)
+        # the log from the last move this viewer class was sent (read after the view: never
+        # behind it); the read side lists a log that only grew with the very same moves
+        since = max(0, previous.moves - 1) if previous is not None else 0
+        tail = self.session.moves(game_id, since)
+        grew = (previous is None or previous.last is None
+                or (bool(tail) and tail[0] is previous.last))
+        if grew and (tail or since == 0):
+            sent = _Sent(view, since + len(tail), tail[-1] if tail else None)
+        else:  # an undo: the log as it now is, whole
+            whole = self.session.moves(game_id)
+            sent = _Sent(view, len(whole), whole[-1] if whole else None)
         with self._lock:
-            previous = self._newest.get(viewer)
-            if previous is None or previous.view["version"] < version:
+            newest = self._newest.get(viewer)
+            if newest is None or newest.view["version"] < version:
                 self._newest[viewer] = sent
                 self._newest.move_to_end(viewer)
                 while len(self._newest) > self._newest_size:
@@ -122,11 +129,10 @@ class ViewEvents:
             return _Built(version, full)
         base = previous.view["version"]
         log: list[Any] = [0, None]  # the log no longer begins as it did: the phone asks again
-        if (previous.moves <= len(moves)
-                and log_digest(moves[:previous.moves]) == previous.digest):
+        if grew:
             private = self.private(str(view.get("game", "")))
-            log = [previous.moves, readable(moves[previous.moves:], private, seat,
-                                            view.get("status") != "active")]
+            new = tail if previous.last is None else tail[1:]
+            log = [previous.moves, readable(new, private, seat, view.get("status") != "active")]
         text = _delta_event(previous.view, view, base, version, log).encode()
         if len(text) >= len(full):
             return _Built(version, full)

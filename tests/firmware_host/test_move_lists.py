@@ -64,10 +64,14 @@ def test_a_live_update_replays_only_the_new_action(
         applied.append(action), apply(state, seat, action))[1])
     monkeypatch.setattr(rules, "start", lambda *args, **kwargs: (
         starts.append(1), start(*args, **kwargs))[1])
+    before = companion.moves(game_id)
     companion.act(game_id, CHANCE, "roll 5", "test")
     applied.clear()  # the session's own apply
-    assert companion.moves(game_id)[-1]["action"] == "roll 5"
+    after = companion.moves(game_id)
+    assert after[-1]["action"] == "roll 5"
     assert applied == ["roll 5"] and starts == []
+    # the moves it went on from are the very same objects (the live streams rely on it)
+    assert all(a is b for a, b in zip(before, after[:-1], strict=True))
     companion.act(game_id, companion.view(game_id, None)["mover"], "place 2 1")
     assert companion.moves(game_id)[-1]["action"] == "place 2 1"
     companion.undo(game_id)  # the place: the actions no longer begin with the last list
@@ -75,3 +79,4 @@ def test_a_live_update_replays_only_the_new_action(
     starts.clear()
     assert [m["action"] for m in companion.moves(game_id)][-2:] == ["place 1 4", "roll 5"]
     assert starts == [1] and len(applied) == 9  # from the start
+    assert companion.moves(game_id)[0] is not before[0]  # built anew
