@@ -158,6 +158,18 @@ def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:
             for row in rows]
 
 
+def actions_from(db: sqlite3.Connection, game_id: int, n: int) -> list[ActionRow]:
+    """A game's live actions from action ``n`` on (``n`` first, if it is still live)."""
+    rows = db.execute(
+        "SELECT n, seat, action, time, entered_by, clock_set FROM actions"
+        " WHERE game_id = ? AND undone IS NULL AND n >= ? ORDER BY n",
+        (game_id, n),
+    )
+    return [ActionRow(row["n"], row["seat"], row["action"], row["time"], row["entered_by"],
+                      bool(row["clock_set"]))
+            for row in rows]
+
+
 def tournaments_of(db: sqlite3.Connection) -> list[TournamentRow]:
     """Decoded ``tournaments`` rows from any connection."""
     rows = db.execute("SELECT * FROM tournaments ORDER BY id")

@@ -22,7 +22,7 @@ from firmware_host.errors import NoSuchGame, NotAllowed
 from firmware_host.games import BoxGame
 from firmware_host.journal_check import DamageAlarm
 from firmware_host.journal_reader import JournalReader
-from firmware_host.journal_rows import ActionRow, GameRow, actions_of, game_of
+from firmware_host.journal_rows import ActionRow, GameRow, actions_from, actions_of, game_of
 from firmware_host.seats import check_seat, seat_of
 from firmware_host.session_api import GameSummary, Move, ReplayStep, Standing, View
 from firmware_host.session_state import abandoned_state
@@ -50,21 +50,16 @@ SCORE_KEYS = ("scores", "points", "totals")
 
 @dataclass(frozen=True)
 class MoveLog:
-    """A game's move list as last built, and the state after its last move: the next version's
-    list goes on from it while the game's actions still begin with these moves (an undo takes
-    one back: the list is built again from the start). A list that goes on from another holds
+    """A game's move list as last built, the journal's number of its last move's action, and
+    the state after it. The next version's list goes on from it while that action is still live
+    (an undo takes back the last live action, never one before it, and an undone action never
+    comes back); else it is built again from the start. A list that goes on from another holds
     its very move objects, so a reader can tell a log that only grew from one built anew by
     the identity of a move (the live streams do: :mod:`web_panel.view_events`)."""
 
     moves: list[Move]
+    last: int
     state: Any
-
-    def begins(self, actions: list[ActionRow]) -> bool:
-        """Whether ``actions`` begin with this list's moves."""
-        return len(self.moves) <= len(actions) and all(
-            move["seat"] == action.seat and move["action"] == action.action
-            and move["time"] == action.time and move["by"] == action.by
-            for move, action in zip(self.moves, actions, strict=False))
 
 
 class ReadSide:
@@ -178,18 +173,19 @@ class ReadSide:
 
     def _build_moves(self, snap: GameSnapshot) -> list[Move]:
         """The move list at the snapshot's version: the game's last list went on with the
-        actions since (one action's replay for a live update), or, after an undo or for a game
-        not listed lately, every action replayed from the start. A 2 1 6 game of 226 moves took
-        60 ms to replay whole, at every version."""
+        actions since (one action read and replayed for a live update), or, after an undo or for
+        a game not listed lately, every action replayed from the start. A 2 1 6 game of 226
+        moves took 60 ms to replay whole, at every version."""
         rules = snap.box.rules
-        row, actions = self._read_game(snap.id)
         with self._move_logs_lock:
-            last = self._move_logs.get(snap.id)
-        if last is not None and last.begins(actions):
-            state, out = last.state, list(last.moves)
+            log = self._move_logs.get(snap.id)
+        since = self._actions_after(snap.id, log) if log is not None else None
+        if log is not None and since is not None:
+            state, out, actions, last = log.state, list(log.moves), since, log.last
         else:
-            state, out = rules.start(list(row.seats), row.options, seed=row.seed), []
-        for step, action in enumerate(actions[len(out):], start=len(out) + 1):
+            row, actions = self._read_game(snap.id)
+            state, out, last = rules.start(list(row.seats), row.options, seed=row.seed), [], 0
+        for step, action in enumerate(actions, start=len(out) + 1):
             try:
                 state = rules.apply(state, action.seat, action.action)
             except ValueError:  # an action the rules no longer take ends the list (as replay)
@@ -198,15 +194,25 @@ class ReadSide:
             scores = next((view[k] for k in SCORE_KEYS if isinstance(view.get(k), list)), None)
             out.append({"step": step, "seat": action.seat, "action": action.action,
                         "by": action.by, "time": action.time, "scores": scores})
+            last = action.n
         with self._move_logs_lock:  # kept for live games alone: an ended one has no next move
-            if snap.status != "active":
+            if snap.status != "active" or not out:
                 self._move_logs.pop(snap.id, None)
             else:
-                self._move_logs[snap.id] = MoveLog(out, state)
+                self._move_logs[snap.id] = MoveLog(out, last, state)
                 self._move_logs.move_to_end(snap.id)
                 while len(self._move_logs) > MOVE_LISTS:
                     self._move_logs.popitem(last=False)
         return out
+
+    def _actions_after(self, game_id: int, log: MoveLog) -> list[ActionRow] | None:
+        """The game's live actions after the log's last one, or ``None`` when that one has
+        been undone."""
+        with self._reader.connection() as db:
+            actions = actions_from(db, game_id, log.last)
+        if not actions or actions[0].n != log.last:
+            return None
+        return actions[1:]
 
     def standings(self, game: str | None = None) -> list[Standing]:
         """Every player by name over the finished games (of ``game``, or all), ranked by wins
