@@ -162,6 +162,24 @@ def test_a_change_that_makes_it_your_turn_buzzes_the_phone(table: Table) -> None
     wait_for(lambda: kenji.evaluate("window.buzzes") == 1, "the phone to buzz again")
 
 
+def test_a_delta_makes_a_new_view_and_leaves_the_one_it_applies_to(table: Table) -> None:
+    companion = table.companion
+    game_id = companion.create_game("ico", ["Aiko", "Kenji"], {"start_face": "T0"})
+    page = open_game(table, game_id, 1)
+    old, new, same = page.evaluate("""() => {
+        const view = {turn: 1, seats: ["A", "B"], edges: [{id: 1, markers: [0, 0]}], rest: {x: 1}};
+        const before = JSON.stringify(view);
+        const after = window.TabletopGame.applyDelta(view, [
+            ["s", ["turn"], 2], ["s", ["edges", 0, "markers", 1], 1], ["d", ["seats", 1]],
+            ["s", ["edges", 1], {id: 2, markers: [1, 0]}]]);
+        return [JSON.stringify(view) === before, after, after.rest === view.rest];
+    }""")
+    assert old, "the view a delta applies to is left as it was"
+    assert new == {"turn": 2, "seats": ["A"], "rest": {"x": 1},
+                   "edges": [{"id": 1, "markers": [0, 1]}, {"id": 2, "markers": [1, 0]}]}
+    assert same  # what the delta does not touch is shared, not copied
+
+
 def test_a_game_that_ends_on_the_screen_asks_nothing_at_that_moment(table: Table) -> None:
     companion = table.companion
     game_id = companion.create_game("ico", ["Aiko", "Kenji"], {"start_face": "T0"})

@@ -50,14 +50,24 @@
     document.dispatchEvent(new CustomEvent("tabletop:view", { detail: view }));
   }
 
-  /* Apply a delta (web_panel/view_delta.py): ["s", path, value] sets, ["d", path] deletes. */
+  /* Apply a delta (web_panel/view_delta.py): ["s", path, value] sets, ["d", path] deletes.
+     A new view, ``target`` left as it was (as view_delta.apply_delta): the objects and lists
+     on a changed path are copied, once each, and the rest shared. */
   function applyDelta(target, ops) {
+    const fresh = new Set();
+    const own = (node) => {
+      if (fresh.has(node)) return node;
+      const copy = Array.isArray(node) ? node.slice() : { ...node };
+      fresh.add(copy);
+      return copy;
+    };
     let whole = target;
     for (const op of ops) {
       const path = op[1];
-      if (path.length === 0) { whole = op[2]; continue; }
+      if (path.length === 0) { whole = op[2]; fresh.add(whole); continue; }
+      whole = own(whole);
       let node = whole;
-      for (const key of path.slice(0, -1)) node = node[key];
+      for (const key of path.slice(0, -1)) { node[key] = own(node[key]); node = node[key]; }
       const last = path[path.length - 1];
       if (op[0] === "d") {
         if (Array.isArray(node)) node.splice(last, 1); else delete node[last];
@@ -73,17 +83,10 @@
       && (v.to_act || []).includes(v.you);
   }
 
-  /* What a change is told by (the turn cue, the game's end), read before it: a delta changes
-     the view it applies to in place. */
-  function facts(v) {
-    return { mine: myTurn(v), active: v.status === "active" };
-  }
-
-  /* A new view; ``log``: the moves a stream's delta carries with it, if any (takeMoves);
-     ``was``: the facts of the view before it. */
-  function publish(fresh, log, was = facts(view)) {
-    const before = was.mine;
-    const ended = was.active && fresh.status !== "active";
+  /* A new view; ``log``: the moves a stream's delta carries with it, if any (takeMoves). */
+  function publish(fresh, log) {
+    const before = myTurn(view);
+    const ended = view.status === "active" && fresh.status !== "active";
     view = fresh;
     draw();
     if (!takeMoves(log)) refreshMoves();
@@ -368,8 +371,7 @@
     source.addEventListener("delta", (event) => {
       const data = JSON.parse(event.data);
       if (data.base !== view.version) { poll(); return; }  // not the view it was made for
-      const was = facts(view);
-      publish(applyDelta(view, data.ops), data.moves, was);
+      publish(applyDelta(view, data.ops), data.moves);
     });
     source.addEventListener("error", () => {
       if (source.readyState === EventSource.CONNECTING && openedAt && Date.now() - openedAt > 10000) {
