@@ -148,14 +148,7 @@ def _bots_of(text: str | None, seats: int) -> tuple[str | None, ...]:
 
 def actions_of(db: sqlite3.Connection, game_id: int) -> list[ActionRow]:
     """A game's live actions from any connection."""
-    rows = db.execute(
-        "SELECT n, seat, action, time, entered_by, clock_set FROM actions"
-        " WHERE game_id = ? AND undone IS NULL ORDER BY n",
-        (game_id,),
-    )
-    return [ActionRow(row["n"], row["seat"], row["action"], row["time"], row["entered_by"],
-                      bool(row["clock_set"]))
-            for row in rows]
+    return actions_from(db, game_id, 0)
 
 
 def actions_from(db: sqlite3.Connection, game_id: int, n: int) -> list[ActionRow]:
