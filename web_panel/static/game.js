@@ -188,9 +188,6 @@
         const fresh = await response.json();
         if (moves.length !== since) {
           movesAgain = true;  // the log was started again meanwhile (an undo): ask again
-        } else if (fresh.length && fresh[0].step !== since + 1) {
-          moves.length = 0;  // an undo took moves back: ask for the whole log
-          movesAgain = true;
         } else {
           moves.push(...fresh);
           if (fresh.length === 400) movesAgain = true;
