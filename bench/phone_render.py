@@ -442,11 +442,13 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
           f"every task {figures([u.busy for u in updates])}) "
           f"{'met' if p90_of(work) <= UPDATE_BUDGET_MS else 'OVER'} "
           f"(p90 ≤ {UPDATE_BUDGET_MS:.0f} ms)", flush=True)
-    parts = [(name, [u.work for u in updates if u.moment == moment])
+    parts = [(name, [u for u in updates if u.moment == moment])
              for name, moment in (("a game's end", "end"), ("the first after a load", "first"),
                                   ("the others", ""))]
-    print("    of which " + "; ".join(f"{name} ({len(values)}): {figures(values)}"
-                                      for name, values in parts if values), flush=True)
+    print("    of which " + "; ".join(
+        f"{name} ({len(some)}): {figures([u.work for u in some])} (style + layout p50 "
+        f"{statistics.median(u.style_layout for u in some):.1f})"
+        for name, some in parts if some), flush=True)
 
 
 def main() -> None:

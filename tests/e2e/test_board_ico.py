@@ -217,6 +217,13 @@ def test_a_won_game_names_the_winner_and_marks_the_figure_they_covered(table: Ta
     assert sorted(attribute_of_all(page, ".ico-net .edge.won", "data-edge")) == \
         sorted(outcome["edges"])
     assert page.locator("[data-action]").count() == 0 and page.locator(".hint").count() == 0
+    # each player's markers placed, in one line (ICO has no score beside the winner's star)
+    view = table.companion.view(game_id, None)
+    placed = [view["markers_per_colour"] - left for left in view["markers_left"]]
+    expect(page.locator(".outcome .results-line")).to_have_text("Markers placed: " + " · ".join(
+        f"{name} {placed[seat]}" for seat, name in enumerate(SCENARIO["players"])))
+    expect(page.locator(".results-line .seat-chip.winner")).to_have_text("Aiko")  # starred
+    assert page.locator(".outcome table").count() == 0
     japanese = open_game(table, game_id, locale="ja-JP")
     expect(japanese.locator(".outcome .reason")).to_have_text(
         f"Aiko の色のマーカーが 三角形 T0 の3辺({edges})を占め、Aiko の勝ちです。")

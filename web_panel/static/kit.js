@@ -308,8 +308,9 @@
   }
 
   /* The results: who won (or who tied, named), why, and each player's figures — the score and
-     the game's own (``stats``: [{label, values: per seat}]) — then where to go on: the
-     tournament's standings, play again (the host), the replay, the games. */
+     the game's own (``stats``: [{label, values: per seat}]; one figure and no score, a line) —
+     then where to go on: the tournament's standings, play again (the host), the replay, the
+     games. */
   function outcomeBox(view, ctx, stats) {
     if (view.outcome) {
       const outcome = view.outcome;
@@ -327,7 +328,8 @@
             ? h("p", { class: "winners tied" }, ctx.t("tied"), ": ", tied.map((w) => seatChip(view, w)))
             : h("p", { class: "winners" }, ctx.t("no_winner")),
         h("p", { class: "reason" }, reasonText(view, ctx)),
-        scores || rows.length ? h("table", { class: "results" },
+        !scores && rows.length === 1 ? figureLine(view, rows[0], order, winners) : null,
+        scores || rows.length > 1 ? h("table", { class: "results" },
           h("caption", { class: "visually-hidden" }, ctx.t("results")),
           h("tr", {}, h("th", { scope: "col" }, ctx.t("player")),
             scores ? h("th", { scope: "col" }, ctx.t("score")) : null,
@@ -345,6 +347,14 @@
         analysisLines(view, ctx), nextSteps(view, ctx));
     }
     return null;
+  }
+
+  /* A game's one figure, with no score beside it, as a line rather than a table of one
+     column: "Markers placed: Aiko 14 · Ben 12". */
+  function figureLine(view, row, order, winners) {
+    return h("p", { class: "results-line" }, row.label, ": ", order.map((seat, i) => [i ? " · " : "",
+      h("span", { class: "figure" }, seatChip(view, seat, winners.includes(seat) ? "winner" : ""), " ",
+        h("b", { dataset: row.key ? { stat: row.key, seat } : null }, String(row.values[seat] ?? "—")))]));
   }
 
   /* The post-game analysis under the results, once it is ready (game.js asks for it when the

@@ -251,8 +251,10 @@
       && view.status === "active" && !ctx.replay;
     const seated = view.you !== null && view.you !== undefined && !ctx.replay;
     const verb = view.phase === "roll" || view.phase === "move" ? "roll" : "place";
-    const outcome = view.outcome && view.outcome.figure
-      ? { ...view, outcome: { ...view.outcome, figure: figureText(view.outcome.figure, ctx) } } : view;
+    /* The results without the rules' scores: ICO's are 1 for the winner and 0 for the others,
+       which the winners' line says already; what is left, markers placed, reads as one line. */
+    const outcome = view.outcome ? { ...view, outcome: { ...view.outcome, scores: null,
+      figure: view.outcome.figure ? figureText(view.outcome.figure, ctx) : view.outcome.figure } } : view;
     return h("div", { class: "board ico", dataset: { viewVersion: view.version } },
       K.facts(
         ctx.t("level") + " " + view.level + (view.extended ? " (" + ctx.t("extended") + ")" : ""),
