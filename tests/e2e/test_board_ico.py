@@ -398,6 +398,24 @@ def test_a_tap_on_an_edge_that_is_not_allowed_says_why(table: Table, ico: int) -
     assert table.companion.view(ico, None)["turn"] == 1
 
 
+def test_off_their_turn_a_players_taps_on_the_net_do_nothing(table: Table, ico: int) -> None:
+    ben = open_game(table, ico, 1)  # Aiko moves first
+    far = "S-L0"
+    tap(ben, f'.ico-net .edge[data-edge="{far}"]')
+    ben.wait_for_timeout(300)
+    expect(ben.locator("#message")).to_have_text("")
+    # once it is his turn, the same tap says why the edge cannot be used
+    ico_step(table, ico)
+    while 1 not in table.companion.view(ico, None)["to_act"]:
+        ico_step(table, ico)
+    wait_version(ben, table.companion.view(ico, None)["version"])
+    face = table.companion.view(ico, None)["active_face"]
+    tap(ben, f'.ico-net .edge[data-edge="{far}"]')
+    expect(ben.locator("#message")).to_contain_text(far)
+    assert face  # the message names the active face the edge is not on
+    expect(ben.locator("#message")).to_contain_text(face)
+
+
 def test_every_edge_can_be_tapped_on_a_44_px_wide_line_that_markers_let_through(
     table: Table, ico: int
 ) -> None:

@@ -191,7 +191,9 @@
     node.disabled = Boolean(node._tt && "disabled" in node._tt.attrs);
   }
 
-  const CONTROLS = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "FIELDSET"]);
+  /* The controls a page disables, by the description's tag (asking the node costs a DOM call
+     for every node of every drawing). */
+  const CONTROLS = new Set(["button", "input", "select", "textarea", "fieldset"]);
 
   /* Bring a node built from one description in line with the next. */
   function update(node, item) {
@@ -218,7 +220,7 @@
       }
     }
     // a button the page disabled while its action was sent: as described again
-    if (CONTROLS.has(node.tagName) && node.disabled !== ("disabled" in attrs)) node.disabled = "disabled" in attrs;
+    if (!item.svg && CONTROLS.has(item.tag) && node.disabled !== ("disabled" in attrs)) node.disabled = "disabled" in attrs;
     if (old === item) return;  // the same description (K.memo): nothing inside changed
     node._tt = item;
     const kids = item.children;

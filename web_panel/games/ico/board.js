@@ -89,14 +89,16 @@
     const geometry = net.viewBox + "|" + net.faces.length + "|" + net.edges.length;
     const active = net.faces.filter((f) => f.active).map((f) => f.id).join();
     const edgeState = net.edges.map((e) => e.id + (e.legal ? "+" : "") + (e.won ? "*" : "")).join();
-    const hitState = (myTurn ? verb : "") + "|" + edgeState;
+    const legalState = net.edges.filter((e) => e.legal).map((e) => e.id).join();
+    const hitState = (myTurn ? verb : "") + "|" + legalState;
     const markerState = net.edges.map((e) => e.markers.map((m) => m.seat).join(".")).join()
       + "|" + JSON.stringify(view.colours || null);
     /* Drawn first and never taking a tap: faces, labels, edges, markers. Then, on a seated
        player's phone, a wide transparent line over every edge (at least 44 px across), taking
        taps only on the mover's turn: a legal one plays it, any other says why it cannot be
-       used. Markers let taps through. The lines stay between turns (idle), so a turn changes
-       their attributes rather than adding and removing thirty of them. */
+       used. Markers let taps through. The lines stay between turns: off the mover's turn their
+       layer is idle (one class on the group), so a turn changes one attribute rather than
+       thirty lines' or adding and removing them. */
     return s("svg", { class: "ico-net", viewBox: net.viewBox, role: "img", "aria-label": ctx.t("ico_board") },
       s("circle", { class: "outer", cx: 0, cy: 0, r: n(net.outer) }),
       K.memo("ico-faces|" + geometry + "|" + active, () => s("g", { class: "faces" },
@@ -119,13 +121,10 @@
       K.memo("ico-vertices|" + geometry, () => s("g", { class: "vertex-labels" },
         net.vertices.map((v) => s("text", { key: v.id, class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
           "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)))),
-      seated ? K.memo("ico-hits|" + geometry + "|" + hitState, () => s("g", { class: "edge-hits" },
-        net.edges.map((e) => {
-          // a legal edge's own line is idle here: the layer above plays it
-          const use = myTurn && !e.legal ? "refuse" : "idle";
-          return K.memo("ico-hit|" + geometry + "|" + e.id + "|" + use, () => hitLine(e, u,
-            use === "refuse" ? "edge-hit" : "edge-hit idle", use === "refuse" ? { refuse: e.id } : null));
-        }))) : null,
+      seated ? s("g", { class: "edge-hits" + (myTurn ? "" : " idle") }, K.memo("ico-hits|" + geometry + "|" + legalState,
+        // a legal edge's own line is idle here: the layer above plays it
+        () => net.edges.map((e) => K.memo("ico-hit|" + geometry + "|" + e.id + "|" + e.legal, () => hitLine(e, u,
+          e.legal ? "edge-hit idle" : "edge-hit", e.legal ? null : { refuse: e.id }))))) : null,
       /* The legal edges' lines last, over every other (a tap where two lines meet plays the
          legal edge): a turn changes only these few. */
       seated && myTurn ? K.memo("ico-legal-hits|" + geometry + "|" + hitState, () => s("g", { class: "edge-hits legal-hits" },
