@@ -370,20 +370,26 @@ def test_every_live_update_of_a_long_run_draws_what_a_fresh_page_draws(table: Ta
 
 def test_a_live_update_keeps_the_parts_of_the_net_it_did_not_change(table: Table,
                                                                      ico: int) -> None:
-    """A live update patches the net: faces, edges and labels stay the same elements (the
-    active face and the legal edges changed in place), a marker is added (issue 32)."""
+    """A live update patches the net: faces, edges, labels and the tap lines stay the same
+    elements (the active face, the legal edges and whose turn it is changed in place), a
+    marker is added (issue 32)."""
     companion = table.companion
     page = open_game(table, ico, 1)
-    parts = ".ico-net .face, .ico-net .edge, .ico-net .face-label, .ico-net .vertex-label"
+    parts = (".ico-net .face, .ico-net .edge, .ico-net .face-label, .ico-net .vertex-label, "
+             ".ico-net .edge-hits:not(.legal-hits) .edge-hit")
     count = tag_nodes(page, parts)
-    assert count >= 70
+    assert count >= 100
     tag_nodes(page, "#board > .board, .ico-net")
-    for _ in range(2):
+    assert 1 not in companion.view(ico, None)["to_act"]
+    while 1 not in companion.view(ico, None)["to_act"]:  # until it is this phone's turn
         ico_step(table, ico)
     wait_version(page, companion.view(ico, None)["version"])
+    expect(page.locator(".ico-net .edge-hits:not(.legal-hits):not(.idle)")).to_have_count(1)
     assert kept_nodes(page, parts) == count
     assert kept_nodes(page, "#board > .board, .ico-net") == 2
-    expect(page.locator(".ico-net .marker")).to_have_count(2)
+    placed = sum(sum(edge["markers"]) for edge in companion.view(ico, None)["edges"])
+    assert placed >= 1
+    expect(page.locator(".ico-net .marker")).to_have_count(placed)
     active = companion.view(ico, None)["active_face"]
     assert attribute_of_all(page, ".ico-net .face.active", "data-face") == [active]
 

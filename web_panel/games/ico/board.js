@@ -121,7 +121,7 @@
       K.memo("ico-vertices|" + geometry, () => s("g", { class: "vertex-labels" },
         net.vertices.map((v) => s("text", { key: v.id, class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
           "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)))),
-      seated ? s("g", { class: "edge-hits" + (myTurn ? "" : " idle") }, K.memo("ico-hits|" + geometry + "|" + legalState,
+      seated ? s("g", { key: "edge-hits", class: "edge-hits" + (myTurn ? "" : " idle") }, K.memo("ico-hits|" + geometry + "|" + legalState,
         // a legal edge's own line is idle here: the layer above plays it
         () => net.edges.map((e) => K.memo("ico-hit|" + geometry + "|" + e.id + "|" + e.legal, () => hitLine(e, u,
           e.legal ? "edge-hit idle" : "edge-hit", e.legal ? null : { refuse: e.id }))))) : null,
