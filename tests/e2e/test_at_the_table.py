@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from firmware_host.companion import Companion
 from rules import CHANCE
-from tests.e2e.boards import open_game
+from tests.e2e.boards import open_game, wait_version
 from tests.e2e.conftest import Table, screenshot
 from tests.waiting import wait_for
 
@@ -299,6 +299,46 @@ def test_games_in_play_chart_every_player_even_when_they_share_a_score(
         "lines => lines.map(l => l.getAttribute('stroke-dasharray'))")
     assert len(set(dashes)) == 2, dashes
     expect(chart.locator("figcaption .legend")).to_have_count(2)
+
+
+def test_a_point_added_to_the_chart_moves_no_tick_and_no_earlier_point(table: Table) -> None:
+    """The axes end at round figures past the data: x at eight ticks of 1, 2, 3, 4, 6… steps,
+    y at 1, 2 or 5 times a power of ten."""
+    companion = table.companion
+    game_id = companion.create_game("ico", ["Aiko", "Kenji"], {"start_face": "T0"})
+    page = open_game(table, game_id, 0)
+    chart = page.locator("#progress svg")
+
+    def drawn() -> dict[str, list[str]]:
+        return chart.evaluate("""svg => ({
+            x: [...svg.querySelectorAll("text.tick[text-anchor=middle]")].map(t => t.textContent
+                + "@" + t.getAttribute("x")),
+            y: [...svg.querySelectorAll("text.tick[text-anchor=end]")].map(t => t.textContent),
+            lines: [...svg.querySelectorAll("polyline")].map(l => l.getAttribute("points"))})""")
+
+    def steps() -> int:
+        return len(drawn()["lines"][0].split()) - 1 if chart.count() else 0
+
+    def place() -> None:  # act until the chart has one more step (a roll adds none)
+        start = steps()
+        while steps() == start:
+            mover = companion.view(game_id, None)["to_act"][0]
+            companion.act(game_id, mover, companion.legal_actions(game_id, mover)[0])
+            wait_version(page, companion.view(game_id, None)["version"])
+
+    for _ in range(3):
+        place()
+    before = drawn()
+    top = max(companion.view(game_id, None)["markers_per_colour"] - left
+              for left in companion.view(game_id, None)["markers_left"])
+    assert before["y"] == ["0", "2" if top <= 2 else "5"]
+    assert [label.split("@")[0] for label in before["x"]] == ["0", "1", "2", "3"]
+    place()
+    after = drawn()
+    assert after["x"][:-1] == before["x"]  # the ticks where they were, the new step's added
+    assert after["x"][-1].startswith("4@")
+    for old, new in zip(before["lines"], after["lines"], strict=True):
+        assert new.startswith(old + " ")  # the earlier points where they were, one added
 
 
 @pytest.mark.parametrize(("game", "en", "ja"), [

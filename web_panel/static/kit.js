@@ -422,21 +422,41 @@
         ctx.t("abandon")));
   }
 
+  /* The steps between two labelled ticks of a chart's x axis for ``steps`` steps: 1, 2, 3, 4,
+     6, 8, 12, 16…, so that eight of them reach past the last step. */
+  function tickEvery(steps) {
+    for (let every = 1; ; every *= 2) {
+      if (8 * every >= steps) return every;
+      if (every > 1 && 12 * every >= steps) return (3 * every) / 2;
+    }
+  }
+
+  /* The top of a chart's y axis for values up to ``value``: 1, 2 or 5 times a power of ten. */
+  function niceCeiling(value) {
+    let power = 1;
+    while (power * 10 < value) power *= 10;
+    return [1, 2, 5, 10].map((m) => m * power).find((top) => top >= value);
+  }
+
   /* A line chart of each seat's score: series {seat: [values…]}, one label per point. Players
      who share a score stay visible: each line has its own dash and its points the seat's shape,
-     and lines on the same values are drawn side by side (a pixel or two apart). */
+     and lines on the same values are drawn side by side (a pixel or two apart). The axes end
+     at round figures past the data (eight ticks of 1, 2, 3, 4, 6… steps; 1, 2 or 5 times a
+     power of ten), so a point added moves no tick and no earlier point until the data reaches
+     an axis's end. */
   function chart(view, series, labels, ctx) {
     const seats = Object.keys(series).map(Number);
     if (!seats.length || labels.length < 2) return null;
     const W = 320, H = 170, LEFT = 34, RIGHT = 10, TOP = 10, BOTTOM = 22;
     const all = seats.flatMap((seat) => series[seat]);
-    const low = Math.min(0, ...all);
-    const high = Math.max(1, ...all);
-    const span = Math.max(labels.length - 1, 1);
+    const least = Math.min(0, ...all);
+    const low = least < 0 ? -niceCeiling(-least) : 0;
+    const high = niceCeiling(Math.max(1, ...all));
+    const every = tickEvery(labels.length - 1);
+    const span = 8 * every;
     const x = (i) => LEFT + ((W - LEFT - RIGHT) * i) / span;
     const y = (v) => TOP + ((H - TOP - BOTTOM) * (high - v)) / (high - low);
     const ticks = [...new Set([low, 0, high])].sort((a, b) => a - b);
-    const every = Math.max(1, Math.floor(labels.length / 8));
     const DASHES = ["", "7 4", "2 3", "10 3 2 3"];
     const nudge = (index) => (index - (seats.length - 1) / 2) * 1.6;
     const dots = labels.length <= 24;
@@ -447,8 +467,8 @@
         ticks.map((v) => [
           s("line", { class: "grid", x1: LEFT, x2: W, y1: y(v), y2: y(v) }),
           s("text", { class: "tick", x: LEFT - 4, y: y(v) + 4, "text-anchor": "end" }, String(v))]),
-        labels.map((label, i) => (i % every === 0 || i === labels.length - 1)
-          ? s("text", { class: "tick", x: x(i), y: H - 6, "text-anchor": "middle" }, label) : null),
+        labels.map((label, i) => (i % every === 0
+          ? s("text", { class: "tick", x: x(i), y: H - 6, "text-anchor": "middle" }, label) : null)),
         seats.map((seat, index) => s("g", { class: "series", "data-seat": seat },
           s("polyline", {
             points: series[seat].map((v, i) => `${x(i).toFixed(1)},${(y(v) + nudge(index)).toFixed(1)}`).join(" "),
