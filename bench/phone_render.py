@@ -20,7 +20,9 @@ layout, overlaps counted once; for a page load HTML parsing too):
 - **live update**: each action of the game after that, made on the box (the companion) while the
   phone watches: the phone's work from the action to its page settled — the event (a delta with
   the moves since, or a whole view) applied, the board and the move log drawn (the log fetched
-  when the event carries no moves), two frames rendered.
+  when the event carries no moves), two frames rendered; and its scope, which a noisy machine
+  does not change: the layout objects dirtied, the elements restyled (from the same trace) and
+  the DOM mutation records on the game (a ``MutationObserver``).
 
 Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-thread work.
 
@@ -62,6 +64,14 @@ new MutationObserver((_, observer) => {
     observer.disconnect();
   }
 }).observe(document, {childList: true, subtree: true});
+window.__mutations = 0;
+document.addEventListener("DOMContentLoaded", () => {
+  const game = document.getElementById("game");
+  if (game) {
+    new MutationObserver((records) => { window.__mutations += records.length; })
+      .observe(game, {subtree: true, childList: true, attributes: true, characterData: true});
+  }
+});
 window.__inflight = 0;
 const __fetch = window.fetch;
 window.fetch = function (...args) {
@@ -273,6 +283,10 @@ class Trace:
     style_layout: list[tuple[float, float]]
     tasks: list[tuple[float, float]]
     marks: dict[str, list[float]]
+    #: (moment, layout objects dirtied) of each layout; (moment, elements restyled) of each
+    #: style recalculation: the scope of the work, which a noisy machine does not change.
+    dirtied: list[tuple[float, int]]
+    restyled: list[tuple[float, int]]
 
     @classmethod
     def read(cls, raw: bytes) -> Trace:
@@ -286,11 +300,17 @@ class Trace:
         # the page's main thread: the one with the bench's marks
         thread = max(marks, key=lambda k: sum(len(v) for v in marks[k]))
         work, style_layout, tasks, bench, frames = [], [], [], [], []
+        dirtied, restyled = [], []
         for event in events:
             if (event["pid"], event["tid"]) != thread or event.get("ph") != "X":
                 continue
             name = event["name"]
             span = (float(event["ts"]), float(event["ts"]) + float(event.get("dur", 0)))
+            args = event.get("args", {})
+            if name == "Layout":
+                dirtied.append((span[0], int((args.get("beginData") or {}).get("dirtyObjects", 0))))
+            elif name == "UpdateLayoutTree":
+                restyled.append((span[0], int(args.get("elementCount", 0))))
             if name == "RunTask":
                 tasks.append(span)
             elif str((event.get("args", {}).get("data") or {}).get("functionName", "")
@@ -308,13 +328,15 @@ class Trace:
         bench += [frame for frame in frames
                   if any(frame[0] <= start and end <= frame[1] for start, end in bench)]
         return cls(without(union(work), bench), without(union(style_layout), bench),
-                   union(tasks), marks[thread])
+                   union(tasks), marks[thread], dirtied, restyled)
 
     def between(self, start: float, end: float) -> Work:
         """The work between two moments of the trace (µs), in ms."""
         return Work(clipped(self.work, start, end) / 1000,
                     clipped(self.style_layout, start, end) / 1000,
-                    clipped(self.tasks, start, end) / 1000)
+                    clipped(self.tasks, start, end) / 1000,
+                    sum(n for at, n in self.dirtied if start <= at <= end),
+                    sum(n for at, n in self.restyled if start <= at <= end))
 
 
 @dataclass
@@ -325,6 +347,10 @@ class Work:
     work: float
     style_layout: float
     busy: float
+    dirtied: int = 0
+    restyled: int = 0
+    #: DOM mutation records on the game (a live update).
+    mutations: int = 0
     #: For a live update: "end" (the action ended the game), "first" (the first change the
     #: page showed after it loaded), else "".
     moment: str = ""
@@ -373,18 +399,23 @@ def live_updates(browser: Browser, page: Page, companion: Companion, game_id: in
     page.evaluate("v => window.__settle(v)", companion.view(game_id, None)["version"])
     browser.start_tracing(page=page, categories=CATEGORIES)
     done = 0
+    mutations = []
     while done < wanted:
         step = scene.next_action(companion, game_id)
         if step is None:
             break
-        page.evaluate("i => performance.mark('update-start-' + i)", done)
+        before = page.evaluate("i => { performance.mark('update-start-' + i); "
+                               "return window.__mutations; }", done)
         companion.act(game_id, *step)
         page.evaluate("v => window.__settle(v)", companion.view(game_id, None)["version"])
-        page.evaluate("i => performance.mark('update-end-' + i)", done)
+        mutations.append(page.evaluate("i => { performance.mark('update-end-' + i); "
+                                       "return window.__mutations; }", done) - before)
         done += 1
     trace = Trace.read(browser.stop_tracing())
     works = [trace.between(trace.marks[f"update-start-{index}"][0],
                            trace.marks[f"update-end-{index}"][0]) for index in range(done)]
+    for work, count in zip(works, mutations, strict=True):
+        work.mutations = count
     if works:
         works[0].moment = "first"
         if scene.next_action(companion, game_id) is None:
@@ -442,6 +473,10 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
           f"every task {figures([u.busy for u in updates])}) "
           f"{'met' if p90_of(work) <= UPDATE_BUDGET_MS else 'OVER'} "
           f"(p90 ≤ {UPDATE_BUDGET_MS:.0f} ms)", flush=True)
+    print("    its scope, mean per update: "
+          f"{statistics.mean(u.dirtied for u in updates):.1f} layout objects dirtied, "
+          f"{statistics.mean(u.restyled for u in updates):.1f} elements restyled, "
+          f"{statistics.mean(u.mutations for u in updates):.1f} DOM mutation records")
     parts = [(name, [u for u in updates if u.moment == moment])
              for name, moment in (("a game's end", "end"), ("the first after a load", "first"),
                                   ("the others", ""))]

@@ -75,12 +75,14 @@ def test_a_child_recycled_after_its_analyses_and_one_killed_are_replaced() -> No
     record = ico_record()
     process = AnalysisProcess(recycle_after=1)
     try:
-        process.analyse("ico", record)
-        first = process.pid
+        # the child's id read while it works: once it has answered it may already have left
+        pids: list[int | None] = []
+        process.analyse("ico", record, lambda _share: pids.append(process.pid))
+        first = pids[0]
         assert first is not None and wait_until_gone(first, 10)
-        process.analyse("ico", record)
-        second = process.pid
-        assert second is not None
+        process.analyse("ico", record, lambda _share: pids.append(process.pid))
+        second = pids[-1]
+        assert second is not None and second != first
         os.kill(second, signal.SIGKILL)
         assert wait_until_gone(second, 10)
         assert json.loads(process.analyse("ico", record)) == analyse_record("ico", record).as_dict()
