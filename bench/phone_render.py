@@ -283,8 +283,8 @@ class Trace:
     style_layout: list[tuple[float, float]]
     tasks: list[tuple[float, float]]
     marks: dict[str, list[float]]
-    #: (moment, layout objects dirtied) of each layout; (moment, elements restyled) of each
-    #: style recalculation: the scope of the work, which a noisy machine does not change.
+    #: (time, layout objects dirtied) of each layout; (time, elements restyled) of each style
+    #: recalculation: the scope of the work, which a noisy machine does not change.
     dirtied: list[tuple[float, int]]
     restyled: list[tuple[float, int]]
 
@@ -313,8 +313,7 @@ class Trace:
                 restyled.append((span[0], int(args.get("elementCount", 0))))
             if name == "RunTask":
                 tasks.append(span)
-            elif str((event.get("args", {}).get("data") or {}).get("functionName", "")
-                     ).startswith("__bench"):
+            elif str((args.get("data") or {}).get("functionName", "")).startswith("__bench"):
                 bench.append(span)
             elif name == "FireAnimationFrame":
                 frames.append(span)  # the bench's own, if its check ran in it: below
