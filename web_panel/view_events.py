@@ -113,7 +113,7 @@ class ViewEvents:
         tail = self.session.moves(game_id, since)
         grew = (previous is None or previous.last is None
                 or (bool(tail) and tail[0] is previous.last))
-        if grew and (tail or since == 0):
+        if grew:  # (with nothing sent before, ``since`` is 0 and ``tail`` the whole log)
             sent = _Sent(view, since + len(tail), tail[-1] if tail else None)
         else:  # an undo: the log as it now is, whole
             whole = self.session.moves(game_id)
