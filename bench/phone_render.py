@@ -455,6 +455,7 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
             for name, loads in (("first visit", cold), ("again", warm)):
                 print(f"  first render, {name} ({len(loads)}): "
                       f"{figures([w.work for w, _ in loads], p90=False)} "
+                      f"[{', '.join(f'{w.work:.0f}' for w, _ in loads)}] "
                       f"(style + layout {statistics.median(w.style_layout for w, _ in loads):.0f}"
                       f" ms; every task {statistics.median(w.busy for w, _ in loads):.0f} ms; "
                       f"wall, HTML → board drawn {statistics.median(t for _, t in loads):.0f} "
