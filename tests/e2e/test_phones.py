@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from rules import CHANCE
 from tests.e2e.boards import wait_version
@@ -333,3 +334,38 @@ def test_the_dot_buttons_enter_a_code_with_the_keyboard(table: Table) -> None:
     lock.keyboard.press("Enter")
     expect(lock.locator("#pad-card")).to_be_hidden()
     assert table.companion.view(game_id, 0)["secret"] == "1-5-9"
+
+
+#: Records when the board first has a child (``window.__boardAt``, the page's clock).
+BOARD_WATCH = """
+new MutationObserver((_, observer) => {
+  const board = document.getElementById("board");
+  if (board && board.firstElementChild) {
+    window.__boardAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_a_game_page_is_first_drawn_with_its_board_even_when_its_scripts_come_late(
+        table: Table) -> None:
+    """The page's scripts block its rendering: a phone waiting for them draws nothing, rather
+    than the page without its board, laid out again once the board comes (issue 32)."""
+    game_id = table.companion.create_game("ico", ["Aiko", "Ben", "Chie"])
+    page = table.new_phone()
+    page.goto(f"{table.url}/join/{game_id}")
+    page.add_init_script(BOARD_WATCH)
+
+    def late(route: Route) -> None:
+        time.sleep(0.4)  # a slow network: the page is parsed long before its scripts arrive
+        route.continue_()
+
+    page.route("**/boards/ico/page.js*", late)
+    page.goto(f"{table.url}/games/{game_id}")
+    page.wait_for_function("window.__boardAt !== undefined")
+    page.wait_for_function("performance.getEntriesByType('paint').length > 0")
+    board_at, painted_at = page.evaluate(
+        "[window.__boardAt, performance.getEntriesByType('paint')[0].startTime]")
+    assert painted_at >= board_at, (painted_at, board_at)
+    expect(page.locator("#board svg").first).to_be_visible()
