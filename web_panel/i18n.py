@@ -56,8 +56,8 @@ def game_text(game: PanelGame | None, key: str, default: str = "",
 
 
 def page_messages(lang: str, game: PanelGame | None = None) -> dict[str, str]:
-    """Every text a page's scripts may show, in ``lang``: the panel's and the game's."""
-    texts = {key: entry[lang] for key, entry in MESSAGES.items()}
-    if game is not None:
-        texts.update({key: entry[lang] for key, entry in game.texts.items()})
-    return texts
+    """The texts a page's scripts may show beyond the panel's own, in ``lang``: the game's.
+    (The panel's come in a script of their own: :func:`web_panel.page_bundles.panel_texts`.)"""
+    if game is None:
+        return {}
+    return {key: entry[lang] for key, entry in game.texts.items()}

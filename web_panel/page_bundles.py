@@ -1,4 +1,5 @@
-"""One script per game page: the core scripts and the game's own, joined in their order.
+"""One script per game page: the core scripts and the game's own, joined in their order; and
+the panel's texts in a language as a script of their own.
 
 A phone that opens a game's page for the first time would otherwise fetch each of the page's
 scripts cold (the kit, the generic board, the page's own script and the game's board, four or
@@ -11,9 +12,12 @@ URL, so a phone keeps it for as long as the files do not change.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from web_panel.messages import MESSAGES
 
 
 @dataclass(frozen=True)
@@ -44,4 +48,19 @@ def joined(paths: tuple[Path, ...]) -> Bundle:
         parts.append(path.read_bytes().rstrip())
         parts.append(b"\n;\n")
     body = b"".join(parts)
+    return Bundle(body, hashlib.sha256(body).hexdigest()[:12])
+
+
+@cache
+def panel_texts(lang: str) -> Bundle:
+    """The panel's texts in ``lang`` as a script (``window.TabletopTexts``, read by panel.js).
+
+    Every page would otherwise carry them in its HTML, about 20 KB a page for the phone to parse
+    again each time. As a script with its content's hash in the URL, a phone fetches them once
+    (the join page, usually), and a game's page carries only the game's own texts (issue 32).
+    """
+    texts = {key: entry[lang] for key, entry in MESSAGES.items()}
+    # JSON.parse of a string: quicker for V8 than a literal this large
+    literal = json.dumps(json.dumps(texts, ensure_ascii=False), ensure_ascii=False)
+    body = f"window.TabletopTexts = JSON.parse({literal});\n".encode()
     return Bundle(body, hashlib.sha256(body).hexdigest()[:12])

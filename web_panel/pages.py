@@ -35,7 +35,7 @@ from web_panel.i18n import (
     translate,
 )
 from web_panel.join_qr import qr_svg
-from web_panel.page_bundles import Bundle, joined
+from web_panel.page_bundles import Bundle, joined, panel_texts
 from web_panel.panel_state import panel
 from web_panel.params import whole_number
 from web_panel.rendering import content_hash
@@ -56,6 +56,10 @@ def public_url() -> str:
 def game_names() -> dict[str, str]:
     """Game id → its display name, from the catalogue."""
     return {entry["id"]: entry["name"] for entry in panel().session.catalog()}
+
+
+#: What of a game's catalogue entry only the host's form reads.
+FORM_ONLY = ("options", "notes")
 
 
 def game_info(game: str) -> GameInfo:
@@ -94,7 +98,10 @@ def game_page(game_id: int, view: View, *, replay: bool,
         "tournament": (url_for("pages.tournament", tid=summary["tournament"])
                        if summary["tournament"] is not None else None),
     }
-    data = {"game_id": game_id, "game": summary["game"], "info": game_info(summary["game"]),
+    # no form on a game's page: its description without what only the host's form reads
+    info = {key: value for key, value in game_info(summary["game"]).items()
+            if key not in FORM_ONLY}
+    data = {"game_id": game_id, "game": summary["game"], "info": info,
             "is_host": is_host(), "replay": replay, "tournament": summary["tournament"],
             "urls": urls}
     return {
@@ -195,6 +202,18 @@ def page_script(game: str) -> Response:
         raise ApiError(404, "unknown_game", f"There is no game {game!r}.")
     response = current_app.response_class(page_bundle(game).body,
                                           mimetype="text/javascript")
+    response.cache_control.public = True
+    response.cache_control.max_age = 86400
+    return response
+
+
+@bp.get("/texts/<lang>.js")
+def texts_script(lang: str) -> Response:
+    """The panel's texts in ``lang`` (:func:`panel_texts`); a language it does not speak is a
+    404."""
+    if lang not in LANGUAGES:
+        raise ApiError(404, "unknown_language", f"There are no texts in {lang!r}.")
+    response = current_app.response_class(panel_texts(lang).body, mimetype="text/javascript")
     response.cache_control.public = True
     response.cache_control.max_age = 86400
     return response

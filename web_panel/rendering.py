@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from firmware_host import seat_colours
 from web_panel.i18n import LANGUAGES, current_language, page_messages, translate
+from web_panel.page_bundles import panel_texts
 from web_panel.panel_state import panel
 from web_panel.security import is_host
 from web_panel.times import time_tag
@@ -71,6 +72,12 @@ def asset_url(filename: str) -> str:
     return url_for("static", filename=filename, v=content_hash(Path(folder) / filename))
 
 
+def texts_url() -> str:
+    """The URL of the panel's texts in the request's language, with their content's hash."""
+    lang = current_language()
+    return url_for("pages.texts_script", lang=lang, v=panel_texts(lang).version)
+
+
 def install_template_helpers(app: Flask) -> None:
     """Give templates ``t``, the language, the roles, colours and JSON."""
 
@@ -87,6 +94,7 @@ def install_template_helpers(app: Flask) -> None:
             "per_seat": per_seat,
             "page_json": page_json,
             "asset_url": asset_url,
+            "texts_url": texts_url,
             "page_messages": page_messages,
             "current_path": request.full_path.rstrip("?"),
             "when": lambda stamp: time_tag(stamp, current_language()),

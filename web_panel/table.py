@@ -31,8 +31,6 @@ bp = Blueprint("table", __name__)
 STANDINGS_ROWS = 8
 #: The reads of a game page, as a spectator reads them whoever asks (``web_panel.api``).
 AS_SPECTATOR = "?as=spectator"
-#: What of a game's catalogue entry only the host's form reads.
-FORM_ONLY = ("options", "notes")
 #: The links of a game page the screen has no use for (no one taps a screen across the room).
 NO_LINKS = ("act", "chance", "hint", "hints", "undo", "abandon", "home", "next", "again",
             "replay")
@@ -52,9 +50,7 @@ def page() -> str:
         context.update(game_page(game_id, state.session.view(game_id, None), replay=False,
                                  summary=summary))
         data = context["page_data"]
-        # no form on the screen: the game's description without its options' labels and help
-        data.update(is_host=False, table=True, info={
-            key: value for key, value in data["info"].items() if key not in FORM_ONLY})
+        data.update(is_host=False, table=True)
         data["urls"].update(dict.fromkeys(NO_LINKS), events=events,
                             view=url_for("api.view", game_id=game_id) + AS_SPECTATOR,
                             moves=url_for("api.moves", game_id=game_id) + AS_SPECTATOR)

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, Route, expect
 from rules import CHANCE
 from tests.e2e.boards import wait_version
 from tests.e2e.conftest import Table, screenshot
+from tests.waiting import wait_for
 from tests.web_panel.served import HOST_PIN
 
 pytestmark = pytest.mark.browser
@@ -363,8 +364,9 @@ def test_a_game_page_is_first_drawn_with_its_board_even_when_its_scripts_come_la
 
     page.route("**/boards/ico/page.js*", late)
     page.goto(f"{table.url}/games/{game_id}")
-    page.wait_for_function("window.__boardAt !== undefined")
-    page.wait_for_function("performance.getEntriesByType('paint').length > 0")
+    wait_for(lambda: page.evaluate("window.__boardAt !== undefined"), "the board drawn")
+    wait_for(lambda: page.evaluate("performance.getEntriesByType('paint').length > 0"),
+             "the page's first paint")
     board_at, painted_at = page.evaluate(
         "[window.__boardAt, performance.getEntriesByType('paint')[0].startTime]")
     assert painted_at >= board_at, (painted_at, board_at)

@@ -138,6 +138,8 @@ def requests_for(app: Flask, game_id: int, seats: int, tid: int | None, game: st
                 values = [tid if tid is not None else 1]
             elif arg == "code":
                 values = ["en", "ja"] if rule.endpoint == "pages.language" else ["no-such-code"]
+            elif arg == "lang":
+                values = ["en", "ja", "xx"]
             elif arg == "game":
                 values = [game]
             elif arg == "filename":

@@ -95,6 +95,7 @@ def filled(rule: Any) -> st.SearchStrategy[str]:
     """A path for ``rule`` with each parameter drawn from near-valid and odd values."""
     parts = {"game_id": ids(), "tid": ids(), "seat": st.one_of(st.integers(-2, 5), ids()),
              "code": st.one_of(st.sampled_from(["en", "ja", "xx"]), st.text(URL_TEXT, max_size=20)),
+             "lang": st.one_of(st.sampled_from(["en", "ja", "xx"]), st.text(URL_TEXT, max_size=8)),
              "game": st.one_of(st.sampled_from(["unlock", "hacktrick", "ico", "dice216"]),
                                st.text(URL_TEXT, max_size=12)),
              "filename": st.one_of(st.sampled_from(["panel.js", "../pyproject.toml", "nope"]),

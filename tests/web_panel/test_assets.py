@@ -4,6 +4,7 @@ merge conflict's markers (a page would show them, a style sheet would lose its r
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import pytest
 from flask.testing import FlaskClient
 
 from firmware_host.companion import Companion
+from web_panel.games import builtin_panel_games
+from web_panel.messages import MESSAGES
 
 PANEL = Path(__file__).resolve().parents[2] / "web_panel"
 MARKER = re.compile(r"^(<{7}|={7}|>{7})(\s|$)", re.MULTILINE)
@@ -29,9 +32,13 @@ def test_a_game_page_loads_one_script_after_panel_js_holding_the_core_and_the_ga
     game_id = companion.create_game("unlock", ["Lock", "Aiko", "Ben"], {})
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     scripts = re.findall(r'<script src="([^"]+)"', page)
-    assert len(scripts) == 2 and scripts[0].startswith("/static/panel.js"), scripts
-    assert scripts[1].startswith("/boards/unlock/page.js?v="), scripts
-    reply = client.get(scripts[1])
+    assert len(scripts) == 3 and scripts[0].startswith("/texts/en.js?v="), scripts
+    assert scripts[1].startswith("/static/panel.js"), scripts
+    assert scripts[2].startswith("/boards/unlock/page.js?v="), scripts
+    # each in the head, run in order once the page is parsed, nothing drawn before they ran
+    assert all(page.index(f'<script src="{src}" defer blocking="render">') < page.index("</head>")
+               for src in scripts)
+    reply = client.get(scripts[2])
     assert reply.status_code == 200 and reply.mimetype == "text/javascript"
     assert reply.cache_control.max_age == 86400
     body = reply.get_data(as_text=True)
@@ -43,7 +50,56 @@ def test_a_game_page_loads_one_script_after_panel_js_holding_the_core_and_the_ga
     places = [body.index(part.read_text(encoding="utf-8").rstrip()) for part in parts]
     assert places == sorted(places), "the scripts in their page order"
     # the version in the URL is the joined text's: another text, another URL
-    assert scripts[1].endswith("v=" + hashlib.sha256(reply.get_data()).hexdigest()[:12])
+    assert scripts[2].endswith("v=" + hashlib.sha256(reply.get_data()).hexdigest()[:12])
+
+
+def texts_of(script: str) -> dict[str, str]:
+    """The texts a ``/texts/<lang>.js`` script gives the page (``window.TabletopTexts``)."""
+    found = re.fullmatch(r"window\.TabletopTexts = JSON\.parse\((.*)\);\n", script, re.DOTALL)
+    assert found, script[:200]
+    texts = json.loads(json.loads(found.group(1)))
+    assert isinstance(texts, dict)
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_page_has_the_panels_texts_from_a_script_it_may_keep_and_carries_only_the_games(
+    client: FlaskClient, companion: Companion, lang: str
+) -> None:
+    client.set_cookie("tt_lang", lang)
+    game_id = companion.create_game("ico", ["Aiko", "Ben"], {})
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    url = re.search(r'<script src="(/texts/[^"]+)"', page)
+    assert url and url.group(1).startswith(f"/texts/{lang}.js?v="), page[:2000]
+    reply = client.get(url.group(1))
+    assert reply.status_code == 200 and reply.mimetype == "text/javascript"
+    assert reply.cache_control.max_age == 86400 and reply.cache_control.public
+    assert url.group(1).endswith("v=" + hashlib.sha256(reply.get_data()).hexdigest()[:12])
+    assert texts_of(reply.get_data(as_text=True)) == {
+        key: entry[lang] for key, entry in MESSAGES.items()}
+    inline = json.loads(re.search(r'id="messages">(.*?)</script>', page, re.DOTALL).group(1))
+    ico = builtin_panel_games(["ico"])["ico"]
+    assert inline == {key: entry[lang] for key, entry in ico.texts.items()}
+    # and no page without a game carries any
+    home = client.get("/").get_data(as_text=True)
+    assert re.search(r'id="messages">(.*?)</script>', home, re.DOTALL).group(1) == "{}"
+    assert f'<script src="{url.group(1)}"' in home  # the same script: kept from page to page
+
+
+def test_the_texts_of_a_language_the_panel_does_not_speak_are_a_404(client: FlaskClient) -> None:
+    reply = client.get("/texts/fr.js")
+    assert reply.status_code == 404
+    assert "There are no texts in &#39;fr&#39;." in reply.get_data(as_text=True)
+
+
+def test_a_game_page_carries_its_games_description_without_the_hosts_form(
+    client: FlaskClient, companion: Companion
+) -> None:
+    game_id = companion.create_game("ico", ["Aiko", "Ben"], {})
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    data = json.loads(re.search(r'id="game-data">(.*?)</script>', page, re.DOTALL).group(1))
+    assert data["info"]["id"] == "ico" and data["info"]["board"]  # the net the board draws
+    assert "options" not in data["info"] and "notes" not in data["info"]
 
 
 def test_the_joined_script_of_a_game_the_catalogue_does_not_know_is_a_404(

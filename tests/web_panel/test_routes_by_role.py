@@ -112,6 +112,7 @@ TABLE: dict[str, dict[str, Any]] = {
     "pages.game": row("GET", "/games/1", 200),
     "pages.game_asset": row("GET", "/boards/unlock/board.js", 200),
     "pages.page_script": row("GET", "/boards/unlock/page.js", 200),
+    "pages.texts_script": row("GET", "/texts/ja.js", 200),
     "pages.replay": row("GET", "/games/2/replay?step=1", 200),
     "pages.history": row("GET", "/history", 200),
     "pages.tournament": row("GET", "/tournaments/1", 200),

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from markupsafe import escape
 
 from firmware_host.companion import Companion
 from rules import CHANCE
@@ -255,7 +256,7 @@ def test_the_host_page_puts_a_game_on_the_table_screen(app: Flask, companion: Co
     second = companion.create_game("dice216", ["Aiko", "Ben"])
     host = host_client(app)
     html = host.get("/host").get_data(as_text=True)
-    assert MESSAGES["table_by_pad"]["en"] in html and "http://localhost/table" in html
+    assert str(escape(MESSAGES["table_by_pad"]["en"])) in html and "http://localhost/table" in html
     assert f"data-host-body='{{\"game_id\": {second}}}'" in html  # not on the screen: a button
     assert f"data-host-body='{{\"game_id\": {first}}}'" not in html  # on it: a badge
     host.post("/api/host/table", json={"game_id": second}, headers=CSRF)

@@ -2,7 +2,9 @@
    and times shown relative to now ("3 min ago") with the phone's local date as their tooltip. */
 "use strict";
 (function () {
-  const messages = JSON.parse(document.getElementById("messages").textContent || "{}");
+  // the panel's texts (their own script, web_panel/page_bundles.py), then the page's (a game's)
+  const messages = Object.assign({}, window.TabletopTexts,
+    JSON.parse(document.getElementById("messages").textContent || "{}"));
 
   /* The message ``key`` in the page's language, its blanks ({name}) filled from ``values`` (in
      one pass: a value's own braces stay as they are). */
