@@ -230,3 +230,32 @@ def test_a_live_update_keeps_the_clue_cards_and_track_it_did_not_change(table: T
     expect(page.locator(cards)).to_have_count(4)
     assert kept_nodes(page, cards) == 2
     assert kept_nodes(page, cells) == 111
+
+
+def test_the_pad_keeps_its_dots_while_a_code_is_drawn_and_when_the_turn_comes_round(
+        table: Table) -> None:
+    """The pad changes only what a drawing or a turn changed: its dots stay the same elements
+    as a code is drawn and when the next turn shows it again (issue 32)."""
+    companion = table.companion
+    game_id = played(table)
+    page = open_game(table, game_id, 1)  # Ben, a guesser still to draw
+    dots = ".pad-target, .pad-dot"
+    expect(page.locator("#pad-card")).to_be_visible()
+    assert tag_nodes(page, dots) == 18
+    page.locator("#dot-box summary").click()
+    for dot in ("3", "5"):
+        page.locator(f'#dot-buttons [data-dot="{dot}"]').click()
+    expect(page.locator("#pad-code")).to_have_text("3-5")
+    expect(page.locator(".pad-line")).to_have_count(1)
+    expect(page.locator(".pad-dot.used")).to_have_count(2)
+    expect(page.locator(".pad-dot.start")).to_have_count(1)
+    assert kept_nodes(page, dots) == 18
+    page.locator("#pad-clear").click()
+    expect(page.locator(".pad-line")).to_have_count(0)
+    expect(page.locator(".pad-dot.used")).to_have_count(0)
+    companion.act(game_id, 1, "guess 3-5-7")
+    companion.act(game_id, 2, "guess 2-5-8")  # the reveal: a new turn, the pad shown again
+    wait_version(page, companion.view(game_id, None)["version"])
+    expect(page.locator("#pad-card")).to_be_visible()
+    expect(page.locator("#pad-title")).to_contain_text("3")
+    assert kept_nodes(page, dots) == 18

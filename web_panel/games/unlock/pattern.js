@@ -16,7 +16,6 @@
   const K = window.TabletopKit;
   const boardNode = document.getElementById("board");
   if (!G || !boardNode || G.replay) return;
-  const SVG = "http://www.w3.org/2000/svg";
   // The pad's own elements, built once (the kit's descriptions made into DOM nodes).
   const h = (...args) => K.build(K.h(...args));
   // The pad sits above the board and outlives its redrawing: a code half drawn stays drawn.
@@ -199,56 +198,50 @@
     refusal = "";
   }
 
+  /* The pad drawn through the kit (K.patch): its dots stay the same elements from one
+     drawing to the next, and a drawing changes only what did (a turn that comes round with
+     nothing drawn changes nothing on it). The rubber band follows the finger outside the
+     kit, and every drawing hides it, as the finger's next move shows it again. */
   function draw() {
-    while (pad.firstChild) pad.removeChild(pad.firstChild);
-    drawGhost();
-    const list = lines(path);
-    for (const [a, b] of list) {
-      const [x1, y1] = centre(a);
-      const [x2, y2] = centre(b);
-      const line = document.createElementNS(SVG, "line");
-      line.setAttribute("x1", x1); line.setAttribute("y1", y1);
-      line.setAttribute("x2", x2); line.setAttribute("y2", y2);
-      line.setAttribute("class", "pad-line");
-      pad.appendChild(line);
-    }
-    rubber = document.createElementNS(SVG, "line");
-    rubber.setAttribute("class", "pad-rubber");
-    rubber.setAttribute("visibility", "hidden");
-    pad.appendChild(rubber);
     const crossed = crossedDots();
-    for (let dot = 1; dot <= size * size; dot += 1) {
-      const [x, y] = centre(dot);
-      const ring = document.createElementNS(SVG, "circle");
-      ring.setAttribute("cx", x); ring.setAttribute("cy", y);
-      ring.setAttribute("r", spacing() * 0.3);
-      ring.setAttribute("class", "pad-target" + (path.includes(dot) ? " used" : ""));
-      ring.dataset.dot = String(dot);
-      pad.appendChild(ring);
-      const dotMark = document.createElementNS(SVG, "circle");
-      dotMark.setAttribute("cx", x); dotMark.setAttribute("cy", y);
-      dotMark.setAttribute("r", spacing() * (path[0] === dot ? 0.13 : 0.09));
-      dotMark.setAttribute("class", "pad-dot" + (path.includes(dot) ? " used" : "") + (path[0] === dot ? " start" : "")
-        + (crossed.has(dot) ? " crossed" : ""));
-      pad.appendChild(dotMark);
-      if (crossed.has(dot)) {
-        const mark = document.createElementNS(SVG, "path");
-        const r = spacing() * 0.16;
-        mark.setAttribute("d", `M${x - r},${y - r}L${x + r},${y + r}M${x + r},${y - r}L${x - r},${y + r}`);
-        mark.setAttribute("class", "pad-crossed");
-        mark.dataset.dot = String(dot);
-        pad.appendChild(mark);
-      }
-    }
+    const list = lines(path);
+    const r = spacing() * 0.16;
+    K.patch(pad, ghost(),
+      list.map(([a, b], i) => {
+        const [x1, y1] = centre(a);
+        const [x2, y2] = centre(b);
+        return K.s("line", { key: "line:" + i, class: "pad-line", x1, y1, x2, y2 });
+      }),
+      K.s("line", { key: "rubber", class: "pad-rubber", visibility: "hidden" }),
+      Array.from({ length: size * size }, (_, i) => {
+        const dot = i + 1;
+        const [x, y] = centre(dot);
+        const used = path.includes(dot) ? " used" : "";
+        return [
+          K.s("circle", { key: "target:" + dot, class: "pad-target" + used, cx: x, cy: y,
+            r: spacing() * 0.3, "data-dot": String(dot) }),
+          K.s("circle", { key: "dot:" + dot, class: "pad-dot" + used + (path[0] === dot ? " start" : "")
+            + (crossed.has(dot) ? " crossed" : ""), cx: x, cy: y,
+            r: spacing() * (path[0] === dot ? 0.13 : 0.09) }),
+          crossed.has(dot) ? K.s("path", { key: "crossed:" + dot, class: "pad-crossed", "data-dot": String(dot),
+            d: `M${x - r},${y - r}L${x + r},${y + r}M${x + r},${y - r}L${x - r},${y + r}` }) : null,
+        ];
+      }));
+    rubber = pad.querySelector(".pad-rubber");
+    if (rubber.getAttribute("visibility") !== "hidden") rubber.setAttribute("visibility", "hidden");
     drawButtons();
-    codeText.textContent = path.length ? path.join("-") : T.message("pad_empty");
+    setText(codeText, path.length ? path.join("-") : T.message("pad_empty"));
     codeText.classList.toggle("empty", path.length === 0);
     const found = problems();
     const hints = refusal ? [refusal, ...found] : found;
-    hintText.textContent = hints.join(" · ") || (list.length ? T.message("hint_ok") : "");
+    setText(hintText, hints.join(" · ") || (list.length ? T.message("hint_ok") : ""));
     hintText.classList.toggle("bad", hints.length > 0);
     submit.disabled = list.length === 0;
     drawTip();
+  }
+
+  function setText(node, text) {
+    if (node.textContent !== text) node.textContent = text;
   }
 
   /* The position a hint answers: the game, its turn and the cards on the clue board. */
@@ -264,23 +257,15 @@
   }
 
   /* The suggested code, dashed under the player's own drawing (its start ringed). */
-  function drawGhost() {
-    if (!tip || !tip.dots || tip.dots.length < 2) return;
+  function ghost() {
+    if (!tip || !tip.dots || tip.dots.length < 2) return null;
     const points = tip.dots.map(centre);
-    const ghost = document.createElementNS(SVG, "polyline");
-    ghost.setAttribute("points", points.map(([x, y]) => x + "," + y).join(" "));
-    ghost.setAttribute("class", "pad-ghost");
-    ghost.dataset.code = tip.suggestion;
-    const label = document.createElementNS(SVG, "title");
-    label.textContent = T.message("hint.ghost", { code: tip.suggestion });
-    ghost.appendChild(label);
-    pad.appendChild(ghost);
     const [x, y] = points[0];
-    const start = document.createElementNS(SVG, "circle");
-    start.setAttribute("cx", x); start.setAttribute("cy", y);
-    start.setAttribute("r", spacing() * 0.2);
-    start.setAttribute("class", "pad-ghost-start");
-    pad.appendChild(start);
+    return [
+      K.s("polyline", { key: "ghost", class: "pad-ghost", points: points.map(([px, py]) => px + "," + py).join(" "),
+        "data-code": tip.suggestion }, K.s("title", {}, T.message("hint.ghost", { code: tip.suggestion }))),
+      K.s("circle", { key: "ghost-start", class: "pad-ghost-start", cx: x, cy: y, r: spacing() * 0.2 }),
+    ];
   }
 
   function drawTip() {
@@ -335,7 +320,8 @@
       const dot = Number(button.dataset.dot);
       const used = path.includes(dot);
       button.classList.toggle("used", used);
-      button.setAttribute("aria-label", T.message(used ? "dot_n_used" : "dot_n", { n: dot }));
+      const label = T.message(used ? "dot_n_used" : "dot_n", { n: dot });
+      if (button.getAttribute("aria-label") !== label) button.setAttribute("aria-label", label);
     }
   }
   dotButtons.addEventListener("click", (event) => {
@@ -413,7 +399,7 @@
     const newSize = Number(view.size || (view.options || {}).size || 3);
     if (newSize !== size) { size = newSize; path = []; closed = false; }
     if (tip && (tip.position !== position(view) || !mine)) tip = null;  // a new turn: a new hint
-    title.textContent = view.you === view.lock ? T.message("draw_secret") : T.message("draw_guess", { turn: view.turn });
+    setText(title, view.you === view.lock ? T.message("draw_secret") : T.message("draw_guess", { turn: view.turn }));
     if (!card.hidden) draw();  // a hidden pad is drawn when it shows again
   }
   document.addEventListener("tabletop:view", (event) => update(event.detail));
