@@ -200,11 +200,7 @@ def page_script(game: str) -> Response:
     is a 404."""
     if game not in game_names():
         raise ApiError(404, "unknown_game", f"There is no game {game!r}.")
-    response = current_app.response_class(page_bundle(game).body,
-                                          mimetype="text/javascript")
-    response.cache_control.public = True
-    response.cache_control.max_age = 86400
-    return response
+    return _script(page_bundle(game))
 
 
 @bp.get("/texts/<lang>.js")
@@ -213,7 +209,12 @@ def texts_script(lang: str) -> Response:
     404."""
     if lang not in LANGUAGES:
         raise ApiError(404, "unknown_language", f"There are no texts in {lang!r}.")
-    response = current_app.response_class(panel_texts(lang).body, mimetype="text/javascript")
+    return _script(panel_texts(lang))
+
+
+def _script(bundle: Bundle) -> Response:
+    """A script made by the panel, kept by the phone for a day (its URL names its version)."""
+    response = current_app.response_class(bundle.body, mimetype="text/javascript")
     response.cache_control.public = True
     response.cache_control.max_age = 86400
     return response
