@@ -55,9 +55,10 @@ def game_text(game: PanelGame | None, key: str, default: str = "",
     return text if text is not None else default
 
 
-def page_messages(lang: str, game: PanelGame | None = None) -> dict[str, str]:
-    """The texts a page's scripts may show beyond the panel's own, in ``lang``: the game's.
-    (The panel's come in a script of their own: :func:`web_panel.page_bundles.panel_texts`.)"""
+def game_messages(lang: str, game: PanelGame | None) -> dict[str, str]:
+    """The texts a game page's scripts may show beyond the panel's own, in ``lang``: the
+    game's. (The panel's come in a script of their own:
+    :func:`web_panel.page_bundles.panel_texts`.)"""
     if game is None:
         return {}
     return {key: entry[lang] for key, entry in game.texts.items()}

@@ -30,8 +30,8 @@ from web_panel.i18n import (
     LANG_COOKIE,
     LANGUAGES,
     current_language,
+    game_messages,
     game_text,
-    page_messages,
     translate,
 )
 from web_panel.join_qr import qr_svg
@@ -106,7 +106,7 @@ def game_page(game_id: int, view: View, *, replay: bool,
             "urls": urls}
     return {
         "view": view, "game_id": game_id, "page_data": data,
-        "messages": page_messages(current_language(), registration),
+        "messages": game_messages(current_language(), registration),
         "page_script": url_for("pages.page_script", game=summary["game"],
                                v=page_bundle(summary["game"]).version),
         "game_styles": _styles(registration),

@@ -17,7 +17,7 @@ from flask import Flask, current_app, request, url_for
 from markupsafe import Markup
 
 from firmware_host import seat_colours
-from web_panel.i18n import LANGUAGES, current_language, page_messages, translate
+from web_panel.i18n import LANGUAGES, current_language, translate
 from web_panel.page_bundles import panel_texts
 from web_panel.panel_state import panel
 from web_panel.security import is_host
@@ -95,7 +95,6 @@ def install_template_helpers(app: Flask) -> None:
             "page_json": page_json,
             "asset_url": asset_url,
             "texts_url": texts_url,
-            "page_messages": page_messages,
             "current_path": request.full_path.rstrip("?"),
             "when": lambda stamp: time_tag(stamp, current_language()),
         }
