@@ -164,6 +164,36 @@ def _parent_death_signal() -> Callable[[], None] | None:
     return child
 
 
+def _listens(pid: int, port: int) -> bool | None:
+    """Whether process ``pid`` has a TCP socket listening on ``port``, from Linux's
+    ``/proc``; ``None`` where ``/proc`` cannot say (another system, another user's process)."""
+    inodes: set[str] = set()
+    tables = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text(encoding="ascii").splitlines()[1:]
+        except OSError:
+            continue
+        tables += 1
+        for row in rows:
+            fields = row.split()  # sl local_address rem_address st … uid timeout inode
+            if fields[3] == "0A" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                inodes.add(f"socket:[{fields[9]}]")
+    if not tables:
+        return None
+    try:
+        fds = list(Path(f"/proc/{pid}/fd").iterdir())
+        for fd in fds:
+            with contextlib.suppress(FileNotFoundError):  # closed meanwhile
+                if os.readlink(fd) in inodes:
+                    return True
+    except PermissionError:
+        return None
+    except FileNotFoundError:  # the process has ended
+        return False
+    return False
+
+
 class Mosquitto:
     """A Mosquitto process started here from a config file."""
 
@@ -191,13 +221,26 @@ class Mosquitto:
             if self.proc.poll() is not None:
                 raise BrokerError(f"mosquitto stopped at once (exit {self.proc.returncode}); "
                                   f"is port {self.port} in use? see {self.log_file}")
-            with contextlib.suppress(OSError), socket.create_connection(
-                    (self.host, self.port), timeout=0.5):
+            if self._listening():
                 log.info("mosquitto listening on %s:%d", self.host, self.port)
                 return
             time.sleep(0.05)
         self.stop()
         raise BrokerError(f"mosquitto did not listen on port {self.port} within {timeout} s")
+
+    def _listening(self) -> bool:
+        """Whether this process listens on the port. Where Linux says which sockets listen on
+        it, one of them must be this process's: a connection alone could reach another
+        program holding the port (this broker then stops, the address in use) or, on an
+        unused port in the ephemeral range, the probe's own socket."""
+        assert self.proc is not None
+        owned = _listens(self.proc.pid, self.port)
+        if owned is not None:
+            return owned
+        with contextlib.suppress(OSError), socket.create_connection(
+                (self.host, self.port), timeout=0.5):
+            return self.proc.poll() is None
+        return False
 
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None

@@ -4,19 +4,13 @@ free loopback port — never the system service."""
 from __future__ import annotations
 
 import contextlib
-import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from firmware_host.club.broker import HUB_USER, BrokerFiles, Mosquitto
 from firmware_host.club.connection import Endpoint
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.ports import free_port
 
 
 @dataclass

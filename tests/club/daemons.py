@@ -17,7 +17,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port
+from tests.firmware_host.daemon import ROOT, Lines, clean_env
+from tests.ports import free_port
 from tests.web_panel.served import HOST_PIN, Phone
 
 START_TIMEOUT = 30.0

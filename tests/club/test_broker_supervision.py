@@ -19,16 +19,17 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
-from firmware_host.club.broker import HUB_USER
+from firmware_host.club.broker import HUB_USER, BrokerError, BrokerFiles, Mosquitto
 from firmware_host.club.connection import Endpoint
 from firmware_host.club.runtime import PID_FILE, Club, start_club
 from firmware_host.club.supervisor import Backoff, Supervisor
 from firmware_host.companion import Companion
 from firmware_host.config import ClubConfig
 from tests import waiting
-from tests.club.broker import RunningBroker, free_port
+from tests.club.broker import RunningBroker
 from tests.club.clients import TestClient
 from tests.club.test_club_pages import club_app
+from tests.ports import free_port
 from tests.web_panel.served import CSRF, HOST_PIN, data_dir
 from web_panel.club import ClubPanel
 from web_panel.club_messages import CLUB_MESSAGES
@@ -115,6 +116,55 @@ def test_a_killed_hub_broker_listens_again_and_a_queued_result_reaches_the_leagu
               "after SIGKILL")
         assert club.supervisor.status() == {"running": True, "down_since": None,
                                             "restarts": 1}
+
+
+@contextlib.contextmanager
+def held(port: int) -> Iterator[socket.socket]:
+    """Another program listening on ``port`` (it may have just been freed)."""
+    other = socket.socket()
+    other.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        wait_for(lambda: _bound(other, port))
+        other.listen()
+        yield other
+    finally:
+        other.close()
+
+
+def _bound(sock: socket.socket, port: int) -> bool:
+    try:
+        sock.bind(("127.0.0.1", port))
+    except OSError:
+        return False
+    return True
+
+
+def test_a_port_another_program_listens_on_stops_the_broker_with_the_port_named(
+        tmp_path: Path) -> None:
+    files = BrokerFiles(tmp_path / "club")
+    files.prepare()
+    port = free_port()
+    broker = Mosquitto(files.write_conf(port=port, listen="127.0.0.1"), port, files.log)
+    with held(port), pytest.raises(BrokerError, match=f"is port {port} in use"):
+        broker.start()  # the other program accepts connections: they are not the broker's
+    assert not broker.running()
+
+
+def test_a_restart_while_another_program_holds_the_port_is_retried_not_counted() -> None:
+    with hub() as (_, club):
+        assert club.supervisor is not None and club.broker is not None
+        assert club.files is not None
+        supervisor, port = club.supervisor, club.broker.port
+        kill(club)
+        with held(port):  # through the first restart (after 1 s)
+            wait_for(lambda: len(supervisor.delays) >= 2)  # the first restart failed
+            assert supervisor.status()["restarts"] == 0
+            assert supervisor.status()["running"] is False
+        wait_for(lambda: supervisor.status()["restarts"] == 1)
+        assert list(supervisor.delays) == [1.0, 2.0]
+        assert club.broker.proc is not None and club.broker.running()
+        assert mosquittos(club.files.conf) == [club.broker.proc.pid] and listening(port)
+        assert supervisor.status() == {"running": True, "down_since": None, "restarts": 1}
 
 
 def login(client: FlaskClient) -> None:

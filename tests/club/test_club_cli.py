@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from firmware_host.club.connection import Endpoint
-from tests.club.broker import free_port
 from tests.club.clients import TestClient
 from tests.club.daemons import Box
 from tests.firmware_host.daemon import ROOT, Lines, clean_env, tabletop
+from tests.ports import free_port
 from tests.web_panel.served import HOST_PIN, Phone
 
 WAIT = 30.0

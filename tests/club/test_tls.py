@@ -22,9 +22,10 @@ from firmware_host.club.topics import results_topic
 from firmware_host.companion import Companion
 from firmware_host.config import parse_club
 from tests import waiting
-from tests.club.broker import free_port, running_broker
+from tests.club.broker import running_broker
 from tests.club.clients import TestClient
 from tests.club.test_league import key, payload
+from tests.ports import free_port
 
 WAIT = 15.0
 

@@ -5,20 +5,15 @@ from __future__ import annotations
 import os
 import queue
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def clean_env(home: Path) -> dict[str, str]:

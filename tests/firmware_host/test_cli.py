@@ -16,7 +16,8 @@ import pytest
 
 from firmware_host.companion import Companion
 from rules import CHANCE
-from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port, tabletop
+from tests.firmware_host.daemon import ROOT, Lines, clean_env, tabletop
+from tests.ports import free_port
 
 
 def assert_one_line_error(result: subprocess.CompletedProcess[str], text: str) -> None:

@@ -35,8 +35,9 @@ from firmware_host.errors import JournalDamaged
 from firmware_host.journal_check import examine, wal_problem
 from firmware_host.journal_schema import PAGE_SIZE
 from tests import waiting
-from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port, tabletop
+from tests.firmware_host.daemon import ROOT, Lines, clean_env, tabletop
 from tests.firmware_host.ui.conftest import has_line
+from tests.ports import free_port
 from tests.web_panel.served import CSRF, make_app
 
 PIN = "246813"

@@ -28,7 +28,8 @@ from firmware_host.names import (
     open_zeroconf,
     url_for,
 )
-from tests.firmware_host.daemon import ROOT, Lines, clean_env, free_port
+from tests.firmware_host.daemon import ROOT, Lines, clean_env
+from tests.ports import free_port
 from tests.web_panel.served import Phone
 
 LOOPBACK = ["127.0.0.1"]

@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.club.broker import free_port
 from tests.firmware_host.daemon import ROOT, Lines, clean_env
+from tests.ports import free_port
 from tests.web_panel.served import HOST_PIN, Phone, Served
 
 WAIT = 30.0

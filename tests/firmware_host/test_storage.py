@@ -18,7 +18,8 @@ from firmware_host.backups import backups
 from firmware_host.companion import JOURNAL_FILE, Companion
 from firmware_host.errors import JournalError, StorageError
 from firmware_host.journal_schema import SCHEMA_VERSION
-from tests.firmware_host.daemon import free_port, tabletop
+from tests.firmware_host.daemon import tabletop
+from tests.ports import free_port
 
 EXIT_JOURNAL = 3
 

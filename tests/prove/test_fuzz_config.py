@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 from firmware_host.companion import Companion
 from firmware_host.config import Config, load_config
 from firmware_host.errors import ConfigError
-from tests.firmware_host.daemon import ROOT, clean_env, free_port
+from tests.firmware_host.daemon import ROOT, clean_env
+from tests.ports import free_port
 
 PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH = 24, 1, 2
 
