@@ -17,8 +17,9 @@ and its move log in one go rather than asking for the log after every change. Wh
 still begins as it did is told by the last move that viewer class was sent: the read side lists
 a log that only grew with the very same move objects, and builds new ones after an undo
 (:class:`firmware_host.read_side.MoveLog`). After an undo the delta says so (``moves``:
-``[0, null]``, the phone asks for the whole log again). A delta built without a view to go on
-from, and a whole view, carry none (the phone asks for what it lacks, as it did before).
+``[0, null]``, the phone asks for the whole log again). A whole view carries none: the phone
+asks for the whole log again, as it cannot tell whether an undo came between (a view polled or
+sent after a reconnect may follow one).
 """
 
 from __future__ import annotations

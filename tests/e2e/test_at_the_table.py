@@ -78,6 +78,35 @@ def test_the_move_log_comes_with_each_change_and_follows_an_undo(table: Table) -
     expect(log.nth(1)).to_contain_text("Aiko writes 4 in row 1, column 1.")
 
 
+def test_a_phone_without_its_live_stream_follows_an_undo_in_its_move_log(table: Table) -> None:
+    """Cut off from its stream, a phone asks for the whole view every 3 s: a view that comes
+    without the moves since may follow an undo, so the log is not simply gone on with."""
+    companion = table.companion
+    game_id = companion.create_game("dice216", ["Aiko", "Kenji"])
+    companion.act(game_id, CHANCE, "roll 4", "test")
+    companion.act(game_id, 0, "place 1 1")
+    companion.act(game_id, CHANCE, "roll 5", "test")
+    companion.act(game_id, 1, "place 2 2")
+    phone = table.new_phone()
+    phone.route(re.compile(r".*/api/games/\d+/events.*"), lambda route: route.abort())
+    phone.goto(f"{table.url}/games/{game_id}")
+    open_log(phone)
+    log = phone.locator("#move-list li")
+    expect(log).to_have_count(4)
+    expect(phone.locator("#reconnecting")).to_be_visible()  # it polls
+    companion.undo(game_id)
+    expect(log).to_have_count(3, timeout=FOLLOW_MS)
+    expect(phone.locator("#last-move")).to_have_text("Last move: The die shows 5.")
+    companion.act(game_id, 1, "place 3 3")
+    companion.undo(game_id)
+    companion.act(game_id, 1, "place 4 4")  # a log as long as the phone's, rewritten
+    expect(phone.locator("#last-move")).to_have_text(
+        "Last move: Kenji writes 5 in row 4, column 4.", timeout=FOLLOW_MS)
+    expect(log).to_have_count(4)
+    expect(log.last).to_contain_text("Kenji writes 5 in row 4, column 4.")
+    expect(log.nth(1)).to_contain_text("Aiko writes 4 in row 1, column 1.")
+
+
 def test_replay_steps_are_said_in_words_in_both_languages(table: Table) -> None:
     companion = table.companion
     game_id = companion.create_game("hacktrick", ["Aiko", "Dan"], seed=11)

@@ -89,7 +89,7 @@
     const ended = view.status === "active" && fresh.status !== "active";
     view = fresh;
     draw();
-    if (!takeMoves(log)) refreshMoves();
+    if (!takeMoves(log)) refreshMoves(log === undefined);
     turnCue(before);
     followWhenOver(ended);
     followAnalysis(ended);
@@ -146,6 +146,7 @@
   const moves = [];
   let movesBusy = false;
   let movesAgain = false;
+  let movesWhole = false;
   const lastMove = document.getElementById("last-move");
   const log = document.getElementById("move-log");
   const logList = document.getElementById("move-list");
@@ -177,24 +178,33 @@
     return true;
   }
 
-  async function refreshMoves() {
+  /* Asks for the moves after those the page has; ``whole``: for the whole log, the page's
+     perhaps no longer being how it begins (a whole view came, with no word of an undo). */
+  async function refreshMoves(whole) {
     if (page.replay || !page.urls.moves) return;
+    if (whole) movesWhole = true;
     if (movesBusy) { movesAgain = true; return; }
     movesBusy = true;
-    const since = moves.length;
+    const had = moves.length;
+    const since = movesWhole ? 0 : had;
+    movesWhole = false;
     try {
       const response = await fetch(withParam(page.urls.moves, "since", since), { credentials: "same-origin" });
       if (response.ok) {
         const fresh = await response.json();
-        if (moves.length !== since) {
+        if (moves.length !== had) {
           movesAgain = true;  // the log was started again meanwhile (an undo): ask again
+          if (since === 0) movesWhole = true;
         } else {
+          moves.length = since;
           moves.push(...fresh);
           if (fresh.length === 400) movesAgain = true;
           drawExtras();
         }
-      }
-    } catch (err) { /* offline: the next change asks again */ }
+      } else if (since === 0) movesWhole = true;
+    } catch (err) {  // offline: the next change asks again
+      if (since === 0) movesWhole = true;
+    }
     movesBusy = false;
     if (movesAgain) { movesAgain = false; refreshMoves(); }
   }
