@@ -28,6 +28,7 @@ from firmware_host.errors import (
     StorageError,
 )
 from rules import IllegalAction, OptionError, RulesError, UnknownGame
+from web_panel.messages import MESSAGES
 
 log = logging.getLogger(__name__)
 
@@ -139,8 +140,13 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Response:
         status = exc.code or 500
-        name = (exc.name or "error").lower().replace(" ", "_")
-        response = error_response(status, name, exc.description or exc.name or "")
+        # a 400 of Flask's own is a body it could not read ("bad_request" is the rules' name)
+        name = "malformed" if status == 400 else (exc.name or "error").lower().replace(" ", "_")
+        # werkzeug's own wording of a kind of error is not the players'; one it was given (a bad
+        # Host header) says what was wrong
+        told = exc.description if exc.description != type(exc).description else None
+        words = MESSAGES.get("error." + name, MESSAGES["error.http"])
+        response = error_response(status, name, told or words["en"], own=True)
         for key, value in exc.get_headers():
             if key.lower() == "allow":
                 response.headers[key] = value

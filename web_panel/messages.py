@@ -370,6 +370,17 @@ MESSAGES: dict[str, dict[str, str]] = {
     "error.malformed": {"en": "The companion could not read this request.",
                         "ja": "本体がこのリクエストを読み取れませんでした。"},
     "error.bad_step": {"en": "There is no such step.", "ja": "その手はありません。"},
+    "error.method_not_allowed": {"en": "This address does not take that kind of request.",
+                                 "ja": "このアドレスはその種類のリクエストを受け付けません。"},
+    "error.request_entity_too_large": {
+        "en": "This request is too large for the companion.",
+        "ja": "リクエストが大きすぎて、本体では受け付けられません。"},
+    "error.unsupported_media_type": {"en": "The companion takes this request as JSON only.",
+                                     "ja": "本体はこのリクエストをJSONでのみ受け付けます。"},
+    "error.requested_range_not_satisfiable": {
+        "en": "The file has no such part.", "ja": "ファイルにその部分はありません。"},
+    "error.http": {"en": "The companion cannot answer this request.",
+                   "ja": "本体はこのリクエストに応えられません。"},
     "error.no_simulator": {"en": "This box has real hardware: there is no simulated device.",
                            "ja": "実機のため、シミュレーターはありません。"},
     # page scripts

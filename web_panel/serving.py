@@ -69,17 +69,24 @@ RECOMMENDED_THREADS = 16
 #:   it up to the watermark — with waitress's default (16 MiB) every byte a stream ever sent
 #:   stays in memory, then in a temporary file; at 256 KiB, 30 phones could hold 7.5 MiB. A
 #:   writer waits only while more than the watermark is unsent (a phone too slow to read),
-#:   which also bounds what a stalled phone makes the box hold.
+#:   which also bounds what a stalled phone makes the box hold;
+#: - ``max_request_body_size``: waitress reads a request's whole body before the panel sees it
+#:   (past 512 KiB into a temporary file, on a Pi the SD card), up to 1 GiB by default. No
+#:   request the panel takes has a body above 64 KiB (its ``MAX_CONTENT_LENGTH``, answered
+#:   with the panel's own JSON 413); waitress answers a body declared above 256 KiB with its
+#:   413 before reading any of it.
 class ServerSettings(TypedDict):
     """The waitress settings the panel needs (see :data:`WAITRESS_SETTINGS`)."""
 
     channel_request_lookahead: int
     outbuf_high_watermark: int
+    max_request_body_size: int
 
 
 WAITRESS_SETTINGS: ServerSettings = {
     "channel_request_lookahead": 1,
     "outbuf_high_watermark": 32 * 1024,
+    "max_request_body_size": 256 * 1024,
 }
 #: Connections the server holds at once (waitress's default, 100, is 60 phones' streams and
 #: a kept-alive connection beside some of them; ``select`` takes descriptors up to 1024).

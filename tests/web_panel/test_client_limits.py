@@ -241,6 +241,29 @@ def test_a_slowloris_is_closed_after_the_request_timeout_and_a_slow_phone_is_ans
                 sock.close()
 
 
+def test_a_body_past_what_the_panel_takes_is_refused_before_it_is_read(app: Flask) -> None:
+    """Waitress reads a request's whole body before the panel sees it (past 512 KiB into a
+    temporary file): a body declared far past what the panel takes is refused from its
+    Content-Length at once; one just past the panel's 64 KiB gets the panel's own answer."""
+    head = (b"POST /api/host/login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nX-Requested-With: tabletop\r\n")
+    with serve(app) as served:
+        sock = connect(served.port, "127.0.0.1")
+        try:
+            started = time.monotonic()
+            sock.sendall(head + b"Content-Length: %d\r\n\r\n" % (1 << 30))
+            reply = sock.recv(4096)  # not one byte of the body sent
+            waited = time.monotonic() - started
+        finally:
+            sock.close()
+        assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+        assert waited < REQUEST_TIMEOUT / 2, waited
+        status, answer = Phone(served).post("/api/host/login", {"pin": "1" * 100_000})
+        assert status == 413, answer
+        assert answer == {"error": "request_entity_too_large",
+                          "message": "This request is too large for the companion."}
+
+
 def _trickle(sock: socket.socket) -> bool:
     """One more byte of a request that never ends; ``False`` if the server has closed it."""
     try:

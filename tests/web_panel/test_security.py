@@ -9,6 +9,7 @@ from markupsafe import escape
 
 from firmware_host.companion import Companion
 from tests.web_panel.served import CSRF, HOST_PIN, make_app
+from web_panel.messages import MESSAGES
 
 
 class Clock:
@@ -252,6 +253,27 @@ def test_wrong_method_is_405_json(client: FlaskClient) -> None:
     reply = client.delete("/api/games", headers=CSRF)
     assert reply.status_code == 405
     assert reply.get_json()["error"] == "method_not_allowed"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_servers_own_refusals_are_said_as_the_panel_says_them(client: FlaskClient,
+                                                                    lang: str) -> None:
+    """A wrong method, a body too large, one not JSON, an address with nothing: each in the
+    panel's words in the page's language, never as a refusal of the rules."""
+    headers = {**CSRF, "Accept-Language": lang, "Content-Type": "application/json"}
+    replies = {
+        "method_not_allowed": client.delete("/api/games", headers=headers),
+        "request_entity_too_large": client.post("/api/host/login", headers=headers,
+                                                data=b"{" + b" " * 70000 + b"}"),
+        "malformed": client.post("/api/host/login", headers=headers, data=b"{nope"),
+        "not_found": client.get("/api/no/such/thing", headers=headers),
+    }
+    said = {name: MESSAGES[f"error.{name}"][lang] for name in replies}
+    if lang == "en":
+        said["malformed"] = "The request body is not valid JSON."  # the panel's own, closer
+    for name, reply in replies.items():
+        assert reply.get_json() == {"error": name, "message": said[name]}
+    assert [r.status_code for r in replies.values()] == [405, 413, 400, 404]
 
 
 def test_replay_of_a_game_in_play_is_409(client: FlaskClient, unlock: int) -> None:
