@@ -2,7 +2,8 @@
 
 Each change is a committed action (``Companion.act``); the latency of a stream is the time from
 just before the call to the moment that stream has read the event carrying the new version.
-Streams ask for the view with its rendered board (``html``), as the game page does.
+Each phone connects from its own loopback address (Linux routes all of 127.0.0.0/8 to this
+machine), as phones at a table come from their own: the server's caps per device stay on.
 
     .venv/bin/python bench/panel_stream_latency.py [--phones 30] [--changes 60]
 """
@@ -28,9 +29,16 @@ from web_panel import close_app, create_app
 from web_panel.serving import create_server
 
 
-def read_events(port: int, path: str, arrivals: dict[int, float], ready: threading.Event,
-                lock: threading.Condition, stop: threading.Event) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+def phone_address(n: int) -> str:
+    """The loopback address phone ``n`` connects from (127.1.0.1, 127.1.0.2, ...)."""
+    return f"127.1.{n // 250}.{n % 250 + 1}"
+
+
+def read_events(port: int, path: str, source: str, arrivals: dict[int, float],
+                ready: threading.Event, lock: threading.Condition,
+                stop: threading.Event) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30,
+                                      source_address=(source, 0))
     conn.request("GET", path)
     response = conn.getresponse()
     first = True
@@ -61,8 +69,7 @@ def main() -> None:
     args = parser.parse_args()
     data = Path(tempfile.mkdtemp())
     companion = Companion.open(data, host_pin="2468")
-    # every phone of the bench is on 127.0.0.1: the per-phone cap would count them as one
-    app = create_app(companion, config={"SSE_KEEPALIVE": 15.0, "MAX_STREAMS_PER_CLIENT": 64})
+    app = create_app(companion, config={"SSE_KEEPALIVE": 15.0})
     server = create_server(app, host="127.0.0.1", port=0)
     halt = threading.Event()
 
@@ -79,11 +86,12 @@ def main() -> None:
     per_stream: list[dict[int, float]] = []
     readers = []
     lock = threading.Condition()  # one for all streams: the main thread waits on it
-    for _ in range(args.phones):
+    for n in range(args.phones):
         arrivals: dict[int, float] = {}
         ready = threading.Event()
         reader = threading.Thread(target=read_events, daemon=True, args=(
-            server.effective_port, f"/api/games/{game_id}/events", arrivals, ready, lock, stop))
+            server.effective_port, f"/api/games/{game_id}/events", phone_address(n), arrivals,
+            ready, lock, stop))
         reader.start()
         assert ready.wait(10), "a stream did not start"
         per_stream.append(arrivals)
