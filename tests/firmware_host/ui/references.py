@@ -31,7 +31,7 @@ def assert_matches_reference(image: Image.Image, name: str) -> None:
     out = Path(tempfile.mkdtemp(prefix=f"ui-{name}-"))
     actual.save(out / "actual.png")
     diff.save(out / "diff.png")
-    count = sum(1 for p in diff.getdata() if p)
+    count = sum(n for n, value in diff.getcolors() or [] if value)
     raise AssertionError(
         f"{name}: {count} pixels differ from reference/{name}.png inside {box}; "
         f"see {out}/actual.png and {out}/diff.png (regenerate with make_references.py "
