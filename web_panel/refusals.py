@@ -52,8 +52,10 @@ def phrase(error: str, message: str, lang: str, *, own: bool = False,
     """
     if lang == "en" and own:
         return Refusal(message)
-    if lang != "en" and (own or error in OWN_ERRORS):  # never the rules' words for the panel's
-        return Refusal(MESSAGES.get("error." + error, MESSAGES["error.http"])[lang])
+    if lang != "en" and error in OWN_ERRORS:
+        return Refusal(MESSAGES["error." + error][lang])
+    if lang != "en" and own:  # never the rules' words for the panel's: its English kept apart
+        return Refusal(MESSAGES["error.http"][lang], message)
     said = phrase_refusal(message, lang, builtin_books() if books is None else books,
                           option_label=option_label)
     return Refusal(sentence(said.sentence, lang), said.detail)

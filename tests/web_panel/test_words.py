@@ -85,6 +85,25 @@ def test_the_panels_own_refusals_are_in_japanese(app: Flask, companion: Companio
     assert reply.get_json()["message"].startswith("このサイコロはあなたが振る番ではありません")
 
 
+def test_the_panels_own_refusals_are_never_said_as_the_rules_refusing(
+        app: Flask, companion: Companion) -> None:
+    """A refusal of the panel's own in Japanese: its own words where it has them, else that the
+    box cannot answer, with its English kept apart; never "the rules do not allow it"."""
+    game_id = companion.create_game("unlock", ["Hana", "Ian"])
+    client = app.test_client()
+    client.set_cookie("tt_lang", "ja")
+    analysis = client.get(f"/api/games/{game_id}/analysis").get_json()
+    assert analysis == {"error": "game_not_over",
+                        "message": "このゲームはまだ進行中です。分析はゲームの終了後に出ます。"}
+    wordless = client.post("/api/games", json={}).get_json()  # no CSRF header
+    assert wordless["error"] == "csrf"
+    assert wordless["message"] == "本体はこのリクエストに応えられません。"
+    assert wordless["detail"].startswith("State-changing requests must send the header")
+    said = phrase("no_such_language", "Unknown language 'fr'.", "ja", own=True)
+    assert (said.message, said.detail) == ("本体はこのリクエストに応えられません。",
+                                           "Unknown language 'fr'.")
+
+
 def test_a_bad_option_is_named_by_its_label(app: Flask) -> None:
     client = host(app, "ja")
     reply = client.post("/api/host/games", headers=CSRF, json={
