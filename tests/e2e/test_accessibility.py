@@ -110,6 +110,8 @@ def test_a_hint_is_asked_for_and_taken_by_keyboard_alone(table: Table) -> None:
     game_id = companion.create_game("unlock", NAMES[:2], {"difficulty": "easy"})
     companion.act(game_id, 0, "secret 1-5-9")
     page = open_game(table, game_id, 1)
+    expect(page.locator("#pad-hint-ask svg.icon")).to_be_visible()  # a bulb drawn, not an emoji
+    assert "\U0001F4A1" not in page.locator("#pad-hint-ask").inner_text()
     press_on(page, "#pad-hint-ask")
     expect(page.locator("#pad-tip")).to_contain_text("3560 codes left")
     suggestion = str(page.locator("#pad .pad-ghost").get_attribute("data-code"))

@@ -244,6 +244,9 @@ def test_results_show_each_players_figures_and_play_again_keeps_the_seats(table:
     expect(header).to_contain_text("Best matches")
     expect(results.locator("tr.winner-row")).to_contain_text("Fumi")
     expect(kenji.locator(".clue-card.opened")).to_contain_text("Fumi")
+    # the open lock drawn, not an emoji (a browser without an emoji font shows a box)
+    expect(kenji.locator(".clue-card.opened .opened-tag svg.icon")).to_be_visible()
+    assert "\U0001F513" not in kenji.locator(".clue-card.opened").inner_text()
     screenshot(kenji, "results")
     assert kenji.locator("[data-play-again]").count() == 0  # the host's
     host.locator("[data-play-again]").click()

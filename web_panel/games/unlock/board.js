@@ -6,6 +6,10 @@
   const K = window.TabletopKit;
   const { h, s } = K;
   const cards = new Map();  // a code's card never changes: described once, then shared
+  // drawn, not an emoji: a browser without an emoji font (Debian's Chromium on a Pi) shows a box
+  const OPEN_LOCK = s("svg", { class: "icon", viewBox: "0 0 16 16", "aria-hidden": "true" },
+    s("path", { d: "M4.5 7V5a3.5 3.5 0 0 1 6.8-1.2", fill: "none", stroke: "currentColor", "stroke-width": 1.6 }),
+    s("rect", { x: 3, y: 7, width: 10, height: 8, rx: 1.5 }));
 
   /* A code drawn on a size×size card: its lines, its dots, a ring on its first dot. */
   function codeCard(code, size) {
@@ -119,7 +123,7 @@
             "aria-label": ctx.t("clue_said", { name: view.seats[card.seat], turn: card.turn, code: card.code,
               matches: card.matches, misses: card.misses, points: card.points })
               + (card.code === opened ? " " + ctx.t("opened_lock") : "") },
-            card.code === opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, "🔓 " + ctx.t("opened_lock")) : null,
+            card.code === opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, OPEN_LOCK, ctx.t("opened_lock")) : null,
             codeCard(card.code, size),
             h("div", { class: "clue-meta" }, h("span", {}, String(view.seats[card.seat]).slice(0, 6)),
               " ", h("span", { class: "muted" }, "T" + card.turn)),

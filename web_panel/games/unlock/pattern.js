@@ -30,7 +30,9 @@
   const dotButtons = h("div", { class: "dot-buttons", id: "dot-buttons", role: "group",
     "aria-label": T.message("dot_buttons") });
   const hintButton = h("button", { class: "secondary", id: "pad-hint-ask", type: "button", hidden: true },
-    h("span", { "aria-hidden": "true" }, "💡 "), T.message("hint.ask"));
+    K.build(K.s("svg", { class: "icon", viewBox: "0 0 16 16", "aria-hidden": "true" },
+      K.s("path", { d: "M8 1a5 5 0 0 0-3 9.1V12h6v-1.9A5 5 0 0 0 8 1z" }),
+      K.s("rect", { x: 6, y: 13, width: 4, height: 2, rx: 0.6 }))), T.message("hint.ask"));
   const hintWords = h("p", { id: "pad-hint-words", class: "pad-tip-words" });
   const useButton = h("button", { class: "secondary", id: "pad-hint-use", type: "button" }, T.message("hint.use"));
   const hintBox = h("div", { id: "pad-tip", class: "pad-tip", role: "status", hidden: true }, hintWords, useButton);
