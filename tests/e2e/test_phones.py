@@ -245,6 +245,32 @@ def test_language_switch_is_remembered(table: Table) -> None:
     expect(japanese.locator("html")).to_have_attribute("lang", "ja")
 
 
+def fonts_drawing(page: Page, selector: str) -> set[str]:
+    """The fonts the browser draws ``selector``'s text with (DevTools' platform fonts)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    fonts = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+    cdp.detach()
+    return {font["familyName"] for font in fonts}
+
+
+def test_the_other_languages_name_is_drawn_in_that_languages_font(table: Table) -> None:
+    """An English page's 日本語 is Japanese text: marked so, the browser draws it with a
+    Japanese font, not whichever font has the characters (on the box, the OLED's pixel font)."""
+    phone = table.new_phone()
+    phone.goto(table.url + "/")
+    expect(phone.locator("#lang-toggle")).to_have_attribute("lang", "ja")
+    drawn = fonts_drawing(phone, "#lang-toggle")
+    assert drawn and not any("Misaki" in name for name in drawn), drawn
+    japanese = table.new_phone(locale="ja-JP")
+    japanese.goto(table.url + "/")
+    expect(japanese.locator("#lang-toggle")).to_have_attribute("lang", "en")
+    assert fonts_drawing(japanese, "h1") == drawn  # as a Japanese page draws its own
+
+
 def test_a_dropped_stream_shows_reconnecting_and_resumes(table: Table) -> None:
     game_id = table.companion.create_game("dice216", ["Aiko", "Ben"])
     phone = table.new_phone()
