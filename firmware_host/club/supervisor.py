@@ -67,8 +67,9 @@ def _utc_now() -> str:
 
 class Supervisor:
     """Keeps ``broker`` (already started) running until :meth:`close` (see the module
-    docstring). ``on_start`` runs after each restart; ``clock`` measures how long it stayed
-    up."""
+    docstring). ``on_start`` runs after each restart, before :meth:`status` says the broker is
+    back (the hub writes its pid file there, which ``club add-box`` reads); ``clock`` measures
+    how long it stayed up."""
 
     def __init__(self, broker: Mosquitto, *, backoff: Backoff | None = None,
                  on_start: Callable[[Mosquitto], None] | None = None,
@@ -147,13 +148,13 @@ class Supervisor:
                 self.broker.stop()
                 return False
             self._up_at = self._clock()
-            with self._lock:
-                self._down_since = None
-                self._restarts += 1
-            if self._on_start is not None:
+            if self._on_start is not None:  # before it is said to be back (its pid file)
                 try:
                     self._on_start(self.broker)
                 except Exception:  # the broker runs: supervision goes on
                     log.exception("club: after the broker's restart")
+            with self._lock:
+                self._down_since = None
+                self._restarts += 1
             log.warning("club: the hub's broker is back (after a wait of %g s)", delay)
             return True

@@ -10,6 +10,7 @@ import contextlib
 import os
 import signal
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from datetime import datetime
@@ -235,6 +236,36 @@ def test_repeated_deaths_back_off_and_a_steady_broker_starts_again_at_the_first_
     finally:
         supervisor.close()
     assert not supervisor.watching and mosquittos(broker.files.conf) == []
+
+
+def test_the_broker_is_said_to_be_back_once_what_follows_a_restart_is_done(
+    broker: RunningBroker,
+) -> None:
+    """What runs after a restart (the hub writes the broker's pid file there) is done before
+    the status says the broker is back: whoever sees it back finds the new pid written."""
+    entered, release = threading.Event(), threading.Event()
+    started: list[int] = []
+
+    def after_start(process: Mosquitto) -> None:
+        entered.set()
+        release.wait(WAIT)
+        assert process.proc is not None
+        started.append(process.proc.pid)
+
+    supervisor = Supervisor(broker.process, backoff=Backoff(first=0.05), on_start=after_start)
+    supervisor.start()
+    try:
+        assert broker.process.proc is not None
+        os.kill(broker.process.proc.pid, signal.SIGKILL)
+        assert entered.wait(WAIT)
+        assert supervisor.status()["restarts"] == 0 and not supervisor.status()["running"]
+        release.set()
+        wait_for(lambda: supervisor.status()["restarts"] == 1)
+        assert started == [broker.process.proc.pid]
+        assert supervisor.status()["running"]
+    finally:
+        release.set()
+        supervisor.close()
 
 
 @pytest.mark.parametrize("broker_state", ["running", "just killed"])
