@@ -37,6 +37,8 @@ NOT_BEFORE = datetime(2026, 11, 21, tzinfo=UTC)
 #: it the kernel itself flags the clock unsynchronised (``NTP_PHASE_LIMIT``).
 MAX_ERROR_US = 16_000_000
 
+#: ``adjtimex``'s status bit saying its time is in nanoseconds, not microseconds.
+STA_NANO = 0x2000
 #: Where systemd-timesyncd says it has set the clock.
 TIMESYNC_DIR = Path("/run/systemd/timesync")
 
@@ -105,8 +107,9 @@ def read_kernel_clock() -> KernelClock | None:
     state = adjtimex(ctypes.byref(timex))
     if state < 0:
         return None
-    return KernelClock(state, timex.status, timex.maxerror,
-                       timex.time.tv_sec + timex.time.tv_usec / 1e6)
+    # with STA_NANO set (an NTP client asked for it), the "microseconds" are nanoseconds
+    fraction = timex.time.tv_usec / (1e9 if timex.status & STA_NANO else 1e6)
+    return KernelClock(state, timex.status, timex.maxerror, timex.time.tv_sec + fraction)
 
 
 def timesyncd_synchronised(directory: Path = TIMESYNC_DIR) -> bool | None:

@@ -3,11 +3,13 @@ and a date no box can have reached before this program existed."""
 
 from __future__ import annotations
 
+import ctypes
 import doctest
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -84,6 +86,23 @@ def test_the_kernel_reading_is_the_kernels_own() -> None:
     assert before - 1 <= reading.seconds <= after + 1
     assert 0 <= reading.state <= 5
     assert reading.max_error_us >= 0
+
+
+@pytest.mark.parametrize(("status", "fraction"), [(0, 250_000), (wall_clock.STA_NANO,
+                                                                     250_000_000)])
+def test_the_kernels_fraction_of_a_second_is_read_in_its_unit(
+        monkeypatch: pytest.MonkeyPatch, status: int, fraction: int) -> None:
+    """With STA_NANO set (an NTP client may ask for it) the kernel gives nanoseconds where the
+    structure says microseconds: read as microseconds, a reading was up to 1 000 s ahead."""
+    def adjtimex(pointer: Any) -> int:
+        timex = ctypes.cast(pointer, ctypes.POINTER(wall_clock._Timex)).contents
+        timex.status, timex.maxerror = status, 500
+        timex.time.tv_sec, timex.time.tv_usec = 1_800_000_000, fraction
+        return 0
+
+    monkeypatch.setattr(wall_clock, "_adjtimex", lambda: adjtimex)
+    reading = read_kernel_clock()
+    assert reading is not None and reading.seconds == 1_800_000_000.25
 
 
 @pytest.mark.parametrize("module", [wall_clock, export])
