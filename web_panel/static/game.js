@@ -188,23 +188,23 @@
     const had = moves.length;
     const since = movesWhole ? 0 : had;
     movesWhole = false;
+    let taken = false;
     try {
       const response = await fetch(withParam(page.urls.moves, "since", since), { credentials: "same-origin" });
       if (response.ok) {
         const fresh = await response.json();
         if (moves.length !== had) {
           movesAgain = true;  // the log was started again meanwhile (an undo): ask again
-          if (since === 0) movesWhole = true;
         } else {
           moves.length = since;
           moves.push(...fresh);
+          taken = true;
           if (fresh.length === 400) movesAgain = true;
           drawExtras();
         }
-      } else if (since === 0) movesWhole = true;
-    } catch (err) {  // offline: the next change asks again
-      if (since === 0) movesWhole = true;
-    }
+      }
+    } catch (err) { /* offline: the next change asks again */ }
+    if (!taken && since === 0) movesWhole = true;  // the whole log is still to be asked for
     movesBusy = false;
     if (movesAgain) { movesAgain = false; refreshMoves(); }
   }
