@@ -31,7 +31,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -55,7 +54,8 @@ from firmware_host.club.topics import (  # noqa: E402
     status_topic,
     table_topic,
 )
-from firmware_host.journal import read_only  # noqa: E402
+from firmware_host.journal_schema import read_only  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 CLK = os.sysconf("SC_CLK_TCK")
 
@@ -227,11 +227,6 @@ def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def bridge(central: BrokerFiles, central_port: int, hall: int, work: Path,

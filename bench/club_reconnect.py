@@ -21,7 +21,6 @@ exactly once.
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
 import tempfile
 import time
@@ -37,16 +36,12 @@ from firmware_host.club.hub import Hub  # noqa: E402
 from firmware_host.club.league import League  # noqa: E402
 from firmware_host.club.publisher import Publisher  # noqa: E402
 from firmware_host.companion import Companion  # noqa: E402
-from firmware_host.journal import read_only  # noqa: E402
+from firmware_host.journal_schema import read_only  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 LIMIT = 600.0
 CODES = ["1-2-3", "4-5-6", "7-8-9", "1-5-9", "3-5-7", "2-5-8"]
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def play(box: Companion, games: int) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -23,12 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from firmware_host.companion import Companion  # noqa: E402
 from rules import CHANCE, get_game  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.ports import free_port  # noqa: E402
 
 
 def rss_kib(pid: int) -> int:
