@@ -188,10 +188,11 @@ def _scores(view: View) -> object:
 
 @bp.get("/favicon.ico")
 def favicon() -> Response:
-    """The icon browsers ask for by themselves (pages name ``favicon.svg``)."""
+    """The icon browsers ask for by themselves, the one pages name (``favicon.png``, drawn by
+    ``scripts/favicon.py``)."""
     folder = current_app.static_folder
     assert folder is not None
-    return send_file(f"{folder}/favicon.svg", mimetype="image/svg+xml", max_age=86400)
+    return send_file(f"{folder}/favicon.png", mimetype="image/png", max_age=86400)
 
 
 @bp.get("/boards/<game>/page.js")

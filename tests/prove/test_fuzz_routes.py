@@ -182,7 +182,7 @@ def send(client: FlaskClient, request: dict[str, Any]) -> tuple[int, str]:
     try:
         if response.mimetype == "text/event-stream":
             return response.status_code, ""
-        return response.status_code, response.get_data(as_text=True)
+        return response.status_code, response.get_data().decode("utf-8", "replace")  # a PNG too
     finally:
         response.close()
 

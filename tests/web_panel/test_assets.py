@@ -118,3 +118,39 @@ def test_the_pages_draw_seats_in_the_boxs_own_palette() -> None:
     assert palette is not None and named is not None
     assert tuple(re.findall(r'"(#[0-9a-f]{6})"', palette.group(1))) == SEAT_COLOURS
     assert dict(re.findall(r'(\w+): "(#[0-9a-f]{6})"', named.group(1))) == NAMED
+
+
+def test_pages_name_a_png_icon_and_the_icon_browsers_ask_for_is_the_same(
+    client: FlaskClient
+) -> None:
+    """An SVG icon is a whole SVG document for the page's own process to build on a first visit
+    (scripts/favicon.py); the icon is a small PNG, named by every page and at /favicon.ico."""
+    page = client.get("/").get_data(as_text=True)
+    links = re.findall(r'<link rel="icon" href="([^"]+)" type="([^"]+)"', page)
+    assert len(links) == 1 and links[0][1] == "image/png", links
+    named = client.get(links[0][0])
+    asked = client.get("/favicon.ico")
+    assert named.status_code == asked.status_code == 200
+    assert named.mimetype == asked.mimetype == "image/png"
+    assert named.get_data() == asked.get_data()
+    assert "svg" not in page.split("<body")[0].lower()  # no other icon of the head is an SVG
+
+
+def test_the_icon_is_what_scripts_favicon_draws() -> None:
+    import importlib.util
+
+    from PIL import Image, ImageChops
+
+    spec = importlib.util.spec_from_file_location(
+        "favicon", PANEL.parent / "scripts" / "favicon.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    with Image.open(PANEL / "static" / "favicon.png") as committed:
+        assert committed.format == "PNG" and committed.size == (32, 32)
+        drawn = script.draw()
+        # a Pillow of another version may round a pixel differently, never draw another icon
+        difference = ImageChops.difference(committed.convert("RGBA"), drawn)
+        assert max(high for _, high in difference.getextrema()) <= 8, (
+            "web_panel/static/favicon.png is not what scripts/favicon.py draws; run "
+            ".venv/bin/python scripts/favicon.py")

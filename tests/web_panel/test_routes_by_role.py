@@ -228,7 +228,7 @@ def test_route_answers_role(world: World, endpoint: str, role: str) -> None:
         # the table screen's stream is a spectator's, whoever's browser holds it
         assert sees_secret == (endpoint == "events.stream" and role in ("seat_a", "cross_origin"))
         return
-    body = response.get_data(as_text=True)
+    body = response.get_data().decode("utf-8", "replace")  # the icon is a PNG
     if response.status_code >= 400 and (case["method"] == "POST" or "/api/" in path
                                         or path.startswith("/device/")):
         assert response.is_json, (endpoint, role, body)
