@@ -154,3 +154,13 @@ def test_the_icon_is_what_scripts_favicon_draws() -> None:
         assert max(high for _, high in difference.getextrema()) <= 8, (
             "web_panel/static/favicon.png is not what scripts/favicon.py draws; run "
             ".venv/bin/python scripts/favicon.py")
+
+
+STYLE_SHEETS = sorted(PANEL.rglob("*.css"))
+
+
+@pytest.mark.parametrize("path", STYLE_SHEETS, ids=lambda p: str(p.relative_to(PANEL)))
+def test_the_panels_type_has_two_weights(path: Path) -> None:
+    """Each weight is a font strike of its own for a page's first visit (panel.css)."""
+    weights = set(re.findall(r"font-weight:\s*([^;}\s]+)", path.read_text(encoding="utf-8")))
+    assert weights <= {"400", "700"}, f"{path.relative_to(PANEL)} uses weights {sorted(weights)}"
