@@ -28,7 +28,10 @@ Each figure also as time **on the CPU** (the trace's thread time of the same wor
 throttle spins the main thread for three times each stretch it ran, measured on the wall clock;
 on a busy machine a stretch holds the time the thread waited for a core or for the browser, and
 the throttle multiplies it. The CPU figure leaves the waits out (the spinning stays in it): where
-the two differ most, the machine was busy, not the page.
+the two differ most, the machine was busy, not the page. The throttle spins an idle page's
+thread as well (a throttled page doing nothing keeps most of a core busy), so only the phone
+being measured is throttled: the first phone waits unthrottled while the others make their
+first visits.
 
 Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-thread work.
 
@@ -44,8 +47,9 @@ import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, sync_playwright
 
 from firmware_host.companion import Companion
 from rules import CHANCE
@@ -396,9 +400,22 @@ def phone(browser: Browser, url: str, game_id: int, seat: int | None, throttle: 
                 headers: {"X-Requested-With": "tabletop"}})).status""",
             f"/api/games/{game_id}/seats/{seat}/claim")
         assert claimed == 200, claimed
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    throttle_cpu(page, throttle)
     return context, page
+
+
+#: The DevTools session throttling each phone's page (the throttle ends with its session).
+_THROTTLES: WeakKeyDictionary[Page, CDPSession] = WeakKeyDictionary()
+
+
+def throttle_cpu(page: Page, rate: float) -> None:
+    """Throttle ``page``'s main thread ``rate``× (1: not at all). Chromium's throttle spins the
+    thread for (rate − 1)× each stretch it ran, idle or not: a throttled page doing nothing keeps
+    most of a core busy, so a phone not being measured is not left throttled beside one that
+    is."""
+    if page not in _THROTTLES:
+        _THROTTLES[page] = page.context.new_cdp_session(page)
+    _THROTTLES[page].send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
 def load(browser: Browser, page: Page, url: str, game_id: int) -> tuple[Work, float]:
@@ -467,10 +484,12 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
         context, page = phone(browser, url, game_id, seat, args.throttle)
         if games == 1:
             cold = [load(browser, page, url, game_id)]  # this phone's first visit
+            throttle_cpu(page, 1)  # waiting, idle, while the others are measured
             for _ in range(args.cold - 1):  # more phones, each on its first visit
                 other, again = phone(browser, url, game_id, seat, args.throttle, context)
                 cold.append(load(browser, again, url, game_id))
                 other.close()
+            throttle_cpu(page, args.throttle)
             warm = [load(browser, page, url, game_id) for _ in range(args.loads)]
             nodes = page.evaluate("document.querySelectorAll('#board *').length")
             print(f"{scene.name} ({nodes} board elements)")
