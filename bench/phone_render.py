@@ -22,7 +22,9 @@ layout, overlaps counted once; for a page load HTML parsing too):
   the moves since, or a whole view) applied, the board and the move log drawn (the log fetched
   when the event carries no moves), two frames rendered; and its scope, which a noisy machine
   does not change: the layout objects dirtied, the elements restyled (from the same trace) and
-  the DOM mutation records on the game (a ``MutationObserver``).
+  the DOM mutation records on the game (a ``MutationObserver``); and, for both, the font strikes
+  set up (a family at one size and weight; on Linux each is a call to the browser process that
+  the main thread waits for).
 
 Each figure also as time **on the CPU** (the trace's thread time of the same work). Chromium's
 throttle spins the main thread for three times each stretch it ran, measured on the wall clock;
@@ -121,7 +123,10 @@ STYLE = {"UpdateLayoutTree", "RecalculateStyles", "ParseAuthorStyleSheet"}
 LAYOUT = {"Layout"}
 HTML = {"ParseHTML"}
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
-              "v8.execute", "loading"]
+              "v8.execute", "loading", "fonts"]
+#: A font strike (a family at one size and weight) set up: on Linux a call to the browser
+#: process, waited for on the main thread.
+STRIKE = "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike"
 
 
 @dataclass
@@ -297,6 +302,8 @@ class Trace:
     #: recalculation: the scope of the work, which a noisy machine does not change.
     dirtied: list[tuple[float, int]]
     restyled: list[tuple[float, int]]
+    #: When each font strike was set up.
+    strikes: list[float]
     #: (start, end, thread time) of each outermost span of work, the bench's own left out.
     on_cpu: list[tuple[float, float, float]]
 
@@ -312,7 +319,7 @@ class Trace:
         # the page's main thread: the one with the bench's marks
         thread = max(marks, key=lambda k: sum(len(v) for v in marks[k]))
         work, style_layout, tasks, bench, frames = [], [], [], [], []
-        dirtied, restyled, timed = [], [], []
+        dirtied, restyled, timed, strikes = [], [], [], []
         for event in events:
             if (event["pid"], event["tid"]) != thread or event.get("ph") != "X":
                 continue
@@ -323,6 +330,8 @@ class Trace:
                 dirtied.append((span[0], int((args.get("beginData") or {}).get("dirtyObjects", 0))))
             elif name == "UpdateLayoutTree":
                 restyled.append((span[0], int(args.get("elementCount", 0))))
+            if name == STRIKE:
+                strikes.append(span[0])
             if name == "RunTask":
                 tasks.append(span)
             elif str((args.get("data") or {}).get("functionName", "")).startswith("__bench"):
@@ -348,7 +357,7 @@ class Trace:
                 if not any(a <= start and end <= b for a, b in holes):
                     on_cpu.append((start, end, cpu))
         return cls(without(union(work), bench), without(union(style_layout), bench),
-                   union(tasks), marks[thread], dirtied, restyled, on_cpu)
+                   union(tasks), marks[thread], dirtied, restyled, strikes, on_cpu)
 
     def between(self, start: float, end: float) -> Work:
         """The work between two moments of the trace (µs), in ms."""
@@ -357,6 +366,7 @@ class Trace:
                     clipped(self.tasks, start, end) / 1000,
                     sum(n for at, n in self.dirtied if start <= at <= end),
                     sum(n for at, n in self.restyled if start <= at <= end),
+                    sum(1 for at in self.strikes if start <= at <= end),
                     # a span the window cuts: its share of the thread time
                     on_cpu=sum(cpu * max(0.0, min(b, end) - max(a, start)) / max(b - a, 1.0)
                                for a, b, cpu in self.on_cpu) / 1000)
@@ -372,6 +382,8 @@ class Work:
     busy: float
     dirtied: int = 0
     restyled: int = 0
+    #: Font strikes set up (each a call to the browser process on Linux).
+    strikes: int = 0
     #: The work's time on the CPU (the trace's thread time, the throttle's spinning in it):
     #: the wall clock's figure less the time the thread waited for a core or for the browser.
     on_cpu: float = 0.0
@@ -500,7 +512,8 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
                       f"[{', '.join(f'{w.work:.0f}' for w, _ in loads)}] "
                       f"(on the CPU {figures([w.on_cpu for w, _ in loads], p90=False)}; "
                       f"style + layout {statistics.median(w.style_layout for w, _ in loads):.0f}"
-                      f" ms; every task {statistics.median(w.busy for w, _ in loads):.0f} ms; "
+                      f" ms; {statistics.median(w.strikes for w, _ in loads):.0f} font strikes "
+                      f"set up; every task {statistics.median(w.busy for w, _ in loads):.0f} ms; "
                       f"wall, HTML → board drawn {statistics.median(t for _, t in loads):.0f} "
                       "ms)")
             print(f"  first render {'met' if worst <= FIRST_BUDGET_MS else 'OVER'}: max "
@@ -520,7 +533,8 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
     print("    its scope, mean per update: "
           f"{statistics.mean(u.dirtied for u in updates):.1f} layout objects dirtied, "
           f"{statistics.mean(u.restyled for u in updates):.1f} elements restyled, "
-          f"{statistics.mean(u.mutations for u in updates):.1f} DOM mutation records")
+          f"{statistics.mean(u.mutations for u in updates):.1f} DOM mutation records; "
+          f"{sum(u.strikes for u in updates)} font strikes set up in all")
     parts = [(name, [u for u in updates if u.moment == moment])
              for name, moment in (("a game's end", "end"), ("the first after a load", "first"),
                                   ("the others", ""))]
