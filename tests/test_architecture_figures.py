@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.project_scripts import load
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "architecture_figures", ROOT / "scripts" / "architecture_figures.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load("architecture_figures")
 
 
 def test_the_documents_figures_are_todays() -> None:

@@ -137,15 +137,11 @@ def test_pages_name_a_png_icon_and_the_icon_browsers_ask_for_is_the_same(
 
 
 def test_the_icon_is_what_scripts_favicon_draws() -> None:
-    import importlib.util
-
     from PIL import Image, ImageChops
 
-    spec = importlib.util.spec_from_file_location(
-        "favicon", PANEL.parent / "scripts" / "favicon.py")
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    from tests.project_scripts import load
+
+    script = load("favicon")
     with Image.open(PANEL / "static" / "favicon.png") as committed:
         assert committed.format == "PNG" and committed.size == (32, 32)
         drawn = script.draw()
