@@ -161,6 +161,13 @@ def test_your_turn_shows_in_the_title_and_the_sound_switch_is_kept(table: Table)
     expect(toggle).to_have_text("Sound on your turn: on")
     kenji.reload()
     expect(kenji.locator("#sound-toggle")).to_have_attribute("aria-pressed", "true")
+    # the same phone's other tab turns it off: this page follows (it keeps the choice it read)
+    other = kenji.context.new_page()
+    other.goto(kenji.url)
+    other.locator("#sound-toggle").click()
+    expect(other.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
+    expect(kenji.locator("#sound-toggle")).to_have_attribute("aria-pressed", "false")
+    other.close()
 
 
 def play_until_the_turn_of(companion: Companion, game_id: int, seat: int) -> None:

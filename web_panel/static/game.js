@@ -98,7 +98,13 @@
   /* --- "your turn" ------------------------------------------------------------------------ */
   const soundKey = "tt_sound";
   const soundButton = document.getElementById("sound-toggle");
-  function soundOn() { return window.localStorage && localStorage.getItem(soundKey) === "on"; }
+  // The phone's choice, read from its storage once (each read of the storage can wait for the
+  // browser): kept here, and read again when another tab of the same phone changes it.
+  let sound = null;
+  function soundOn() {
+    if (sound === null) sound = Boolean(window.localStorage) && localStorage.getItem(soundKey) === "on";
+    return sound;
+  }
   function showSound() {
     if (!soundButton) return;
     soundButton.setAttribute("aria-pressed", String(soundOn()));
@@ -106,8 +112,12 @@
   }
   if (soundButton) {
     soundButton.addEventListener("click", () => {
-      localStorage.setItem(soundKey, soundOn() ? "off" : "on");
+      sound = !soundOn();
+      localStorage.setItem(soundKey, sound ? "on" : "off");
       showSound();
+    });
+    window.addEventListener("storage", (event) => {
+      if (event.key === soundKey || event.key === null) { sound = null; showSound(); }
     });
   }
 
