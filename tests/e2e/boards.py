@@ -80,6 +80,24 @@ def tag_nodes(page: Page, selector: str) -> int:
     return count
 
 
+def tag_descriptions(page: Page, selector: str) -> int:
+    """Mark the description each element ``selector`` finds was last drawn from (kit.js keeps
+    it on the node); how many."""
+    count: int = page.evaluate(
+        "s => { const found = document.querySelectorAll(s);"
+        " found.forEach(n => { n.__described = n._tt; }); return found.length; }", selector)
+    return count
+
+
+def kept_descriptions(page: Page, selector: str) -> int:
+    """How many of the elements ``selector`` finds are still drawn from the description marked
+    by :func:`tag_descriptions` (not described again: a patch did not look inside them)."""
+    count: int = page.evaluate(
+        "s => [...document.querySelectorAll(s)]"
+        ".filter(n => n.__described !== undefined && n._tt === n.__described).length", selector)
+    return count
+
+
 def kept_nodes(page: Page, selector: str) -> int:
     """How many of the elements ``selector`` finds are nodes marked by :func:`tag_nodes` (the
     same objects: not drawn again)."""

@@ -11,11 +11,13 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.boards import (
     board_html,
+    kept_descriptions,
     kept_nodes,
     open_again,
     open_game,
     render,
     same_as_fresh,
+    tag_descriptions,
     tag_nodes,
     wait_version,
 )
@@ -230,6 +232,28 @@ def test_a_live_update_keeps_the_clue_cards_and_track_it_did_not_change(table: T
     expect(page.locator(cards)).to_have_count(4)
     assert kept_nodes(page, cards) == 2
     assert kept_nodes(page, cells) == 111
+
+
+def test_a_reveal_describes_only_the_cards_it_changed(table: Table) -> None:
+    """A reveal describes its new cards and the ones that stop being the latest; the cards laid
+    before are the descriptions drawn before, which the patch does not look inside (issue 32:
+    a round's reveal was the heaviest update of UNLOCK's phones)."""
+    companion = table.companion
+    game_id = played(table)
+    page = open_game(table, game_id, 1)
+    companion.act(game_id, 1, "guess 3-5-7")
+    companion.act(game_id, 2, "guess 2-5-8")  # turn 2's reveal: its two cards are the latest
+    wait_version(page, companion.view(game_id, None)["version"])
+    expect(page.locator(".clue-card")).to_have_count(4)
+    assert tag_descriptions(page, ".clue-card") == 4
+    companion.act(game_id, 1, "guess 1-2-3")
+    companion.act(game_id, 2, "guess 7-8-9")  # turn 3's reveal
+    wait_version(page, companion.view(game_id, None)["version"])
+    expect(page.locator(".clue-card")).to_have_count(6)
+    expect(page.locator(".clue-card.latest")).to_have_count(2)
+    # turn 1's two cards kept theirs; turn 2's were described again (no longer the latest)
+    assert kept_descriptions(page, ".clue-card:not(.latest)") == 2
+    assert kept_descriptions(page, ".clue-card.latest") == 0
 
 
 def test_the_pad_keeps_its_dots_while_a_code_is_drawn_and_when_the_turn_comes_round(

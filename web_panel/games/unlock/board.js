@@ -101,41 +101,54 @@
   }
 
   /* The clue board as laid on the table: a column per matches value (0…5 always, more when a
-     card has them), cards in turn order. */
+     card has them), cards in turn order; described again only when the board changes, and then
+     each card already laid is the one described before (K.memo): a round revealed builds its
+     new cards, and patching does not look inside the others. */
   function clueBoard(view, ctx) {
     const board = view.clue_board || [];
     const size = Number(view.size || 3);
+    // after the game, the card that drew the secret code is marked: the code that opened it
+    const opened = view.outcome && view.secret ? view.secret : null;
+    const key = JSON.stringify(["unlock-board", board, size, view.seats, view.colours, opened]);
+    return K.memo(key, () => drawBoard(board, size, opened, view, ctx));
+  }
+
+  function drawBoard(board, size, opened, view, ctx) {
     const top = Math.max(5, ...board.map((card) => Number(card.matches || 0)));
     const latest = board.length ? Math.max(...board.map((card) => Number(card.turn || 0))) : 0;
     const columns = [];
-    for (let m = 0; m <= top; m += 1) {
-      const cards = board.filter((card) => Number(card.matches || 0) === m);
-      // after the game, the card that drew the secret code is marked: the code that opened it
-      const opened = view.outcome && view.secret ? view.secret : null;
-      const key = JSON.stringify(["unlock-column", m, size, cards, view.seats, latest, view.colours, opened]);
-      columns.push(K.memo(key, () => h("div", { key: m, class: "clue-column", dataset: { matches: m },
-        role: "list", "aria-label": ctx.t("matches_n", { n: m }) },
-        h("div", { class: "clue-head", "aria-hidden": "true" }, String(m)),
-        cards.map((card) =>
-          h("div", { key: card.turn + ":" + card.seat, class: "clue-card" + (Number(card.turn) === latest ? " latest" : "")
-              + (card.code === opened ? " opened" : ""), role: "listitem",
-            style: K.seatStyle(card.seat, view),
-            "aria-label": ctx.t("clue_said", { name: view.seats[card.seat], turn: card.turn, code: card.code,
-              matches: card.matches, misses: card.misses, points: card.points })
-              + (card.code === opened ? " " + ctx.t("opened_lock") : "") },
-            card.code === opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, OPEN_LOCK, ctx.t("opened_lock")) : null,
-            codeCard(card.code, size),
-            h("div", { class: "clue-meta" }, h("span", {}, String(view.seats[card.seat]).slice(0, 6)),
-              " ", h("span", { class: "muted" }, "T" + card.turn)),
-            h("div", { class: "clue-meta" }, h("span", { class: "ok" }, "✓" + card.matches),
-              " ", h("span", { class: "bad" }, "✗" + card.misses),
-              " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0))))))));
+    for (let m = 0; m <= top; m += 1) columns.push([]);
+    for (const card of board) {
+      columns[Number(card.matches || 0)].push(clueCard(card, view, ctx, size,
+        Number(card.turn) === latest, card.code === opened));
     }
     return [
       h("h2", {}, ctx.t("clue_board")),
       board.length ? null : h("p", { class: "muted" }, ctx.t("no_clues")),
-      h("div", { class: "clue-board", style: { "--columns": String(top + 1) } }, columns),
+      h("div", { class: "clue-board", style: { "--columns": String(top + 1) } },
+        columns.map((cards, m) => h("div", { key: m, class: "clue-column", dataset: { matches: m },
+          role: "list", "aria-label": ctx.t("matches_n", { n: m }) },
+        h("div", { class: "clue-head", "aria-hidden": "true" }, String(m)), cards))),
     ];
+  }
+
+  /* One clue card: its code drawn, who said it and when, its matches, misses and points. */
+  function clueCard(card, view, ctx, size, latest, opened) {
+    const key = JSON.stringify(["unlock-card", card, size, latest, opened, view.seats[card.seat],
+      K.seatColour(card.seat, view)]);
+    return K.memo(key, () => h("div", { key: card.turn + ":" + card.seat,
+      class: "clue-card" + (latest ? " latest" : "") + (opened ? " opened" : ""), role: "listitem",
+      style: K.seatStyle(card.seat, view),
+      "aria-label": ctx.t("clue_said", { name: view.seats[card.seat], turn: card.turn, code: card.code,
+        matches: card.matches, misses: card.misses, points: card.points })
+        + (opened ? " " + ctx.t("opened_lock") : "") },
+    opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, OPEN_LOCK, ctx.t("opened_lock")) : null,
+    codeCard(card.code, size),
+    h("div", { class: "clue-meta" }, String(view.seats[card.seat]).slice(0, 6),
+      " ", h("span", { class: "muted" }, "T" + card.turn)),
+    h("div", { class: "clue-meta" }, h("span", { class: "ok" }, "✓" + card.matches),
+      " ", h("span", { class: "bad" }, "✗" + card.misses),
+      " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0)))));
   }
 
   /* Each guesser's running score, turn by turn, from the clue board. */
