@@ -33,21 +33,29 @@ the throttle multiplies it. The CPU figure leaves the waits out (the spinning st
 the two differ most, the machine was busy, not the page. The throttle spins an idle page's
 thread as well (a throttled page doing nothing keeps most of a core busy), so only the phone
 being measured is throttled: the first phone waits unthrottled while the others make their
-first visits.
+first visits. And as on a phone, whose page has a core of its own rather than sharing one with
+the box's server, the bench and the browser's other processes, the measured phone's main thread
+(and Chromium's throttle thread, which interrupts it) has the machine's last core to itself;
+all else runs on the others, the page's other threads on any (``Cores``; ``--share-cores``
+leaves every process on every core, as before).
 
 Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-thread work.
 
     PYTHONPATH=. .venv/bin/python bench/phone_render.py [--cold 4] [--loads 5] [--games unlock ico]
+        [--share-cores]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import random
 import statistics
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -400,6 +408,66 @@ class Work:
 
 # --- the phone ---------------------------------------------------------------------------------
 
+class Cores:
+    """The measured phone's main thread on a core of its own, as on a phone, whose page does
+    not share a core with the box's server, the bench, or the browser's other processes: those
+    on the other cores. Chromium's throttle thread goes with the main thread (it interrupts that
+    thread to slow it down, and late on a busy core would slow it less); the page's other
+    threads (compositing, raster, V8's helpers, which the main thread may wait for) may run on
+    any core. Off (``phone`` None) with one core, or when asked (``--share-cores``)."""
+
+    def __init__(self, on: bool) -> None:
+        self.all = set(os.sched_getaffinity(0))
+        self.phone = max(self.all) if on and len(self.all) > 1 else None
+        self.rest = self.all - {self.phone} if self.phone is not None else self.all
+
+    def give(self, browser: Browser, page: Page) -> None:
+        """Give ``page``'s main thread the phone's core; every thread of this process and of
+        its children (the browser's, the other phones') not the page's on the rest."""
+        if self.phone is None:
+            return
+        main = renderer_main_thread(browser, page)
+        for pid in [os.getpid(), *descendants(os.getpid())]:
+            for task in Path(f"/proc/{pid}/task").glob("*"):
+                with contextlib.suppress(OSError):  # a thread that has ended
+                    if pid != main:
+                        cores = self.rest
+                    elif int(task.name) == main or (task / "comm").read_text().startswith(
+                            "CPUThrottling"):
+                        cores = {self.phone}
+                    else:
+                        cores = self.all
+                    os.sched_setaffinity(int(task.name), cores)
+
+
+def renderer_main_thread(browser: Browser, page: Page) -> int:
+    """The process id of ``page``'s renderer, which is its main thread's id (Linux; a trace
+    gives both as the system's)."""
+    browser.start_tracing(page=page, categories=["blink.user_timing"])
+    page.evaluate("performance.mark('bench-whoami')")
+    data = json.loads(browser.stop_tracing())
+    events = data["traceEvents"] if isinstance(data, dict) else data
+    mark = next(e for e in events if e["name"] == "bench-whoami")
+    assert mark["pid"] == mark["tid"], mark
+    return int(mark["pid"])
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes below ``pid`` (Playwright's driver, the browser and all it started)."""
+    children: dict[int, list[int]] = {}
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            with contextlib.suppress(OSError, IndexError):
+                parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(proc.name))
+    found, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
 def phone(browser: Browser, url: str, game_id: int, seat: int | None, throttle: float,
           like: BrowserContext | None = None) -> tuple[BrowserContext, Page]:
     """A phone on the game's join page holding ``seat`` (or the seat of phone ``like``: its
@@ -489,7 +557,7 @@ def figures(values: list[float], p90: bool = True) -> str:
 
 
 def run(scene: Scene, browser: Browser, companion: Companion, url: str,
-        args: argparse.Namespace) -> None:
+        args: argparse.Namespace, cores: Cores) -> None:
     """The first renders on the scene's first game, then live updates over as many games as
     it takes (a game that ends is followed by another made the same way)."""
     updates: list[Work] = []
@@ -498,14 +566,17 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
         game_id, seat = scene.make(companion)
         games += 1
         context, page = phone(browser, url, game_id, seat, args.throttle)
+        cores.give(browser, page)
         if games == 1:
             cold = [load(browser, page, url, game_id)]  # this phone's first visit
             throttle_cpu(page, 1)  # waiting, idle, while the others are measured
             for _ in range(args.cold - 1):  # more phones, each on its first visit
                 other, again = phone(browser, url, game_id, seat, args.throttle, context)
+                cores.give(browser, again)
                 cold.append(load(browser, again, url, game_id))
                 other.close()
             throttle_cpu(page, args.throttle)
+            cores.give(browser, page)
             warm = [load(browser, page, url, game_id) for _ in range(args.loads)]
             nodes = page.evaluate("document.querySelectorAll('#board *').length")
             print(f"{scene.name} ({nodes} board elements)")
@@ -554,7 +625,10 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5, help="loads again (scripts cached)")
     parser.add_argument("--throttle", type=float, default=4.0)
     parser.add_argument("--games", nargs="*", default=list(SCENES), choices=list(SCENES))
+    parser.add_argument("--share-cores", action="store_true",
+                        help="leave the measured phone's main thread on the cores all else uses")
     args = parser.parse_args()
+    cores = Cores(not args.share_cores)
     with (data_dir() as path, Companion.open(path, host_pin=HOST_PIN) as companion,
           serve(create_app(companion)) as served, sync_playwright() as playwright):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -562,8 +636,11 @@ def main() -> None:
               "script + style + layout (+ HTML parsing for a load), from a Chromium trace. "
               f"Budgets: first render ≤ {FIRST_BUDGET_MS:.0f} ms, live update p90 ≤ "
               f"{UPDATE_BUDGET_MS:.0f} ms", flush=True)
+        print(f"the measured phone's main thread on core {cores.phone}, all else on "
+              f"{sorted(cores.rest)}" if cores.phone is not None else
+              f"every process on the same cores {sorted(cores.rest)}", flush=True)
         for game in args.games:
-            run(SCENES[game], browser, companion, served.url, args)
+            run(SCENES[game], browser, companion, served.url, args, cores)
         browser.close()
 
 

@@ -329,6 +329,7 @@ def test_games_in_play_chart_every_player_even_when_they_share_a_score(
         companion.act(game_id, seat, companion.legal_actions(game_id, seat)[0])
     page = open_game(table, game_id)
     chart = page.locator("#progress")
+    chart.scroll_into_view_if_needed()  # (drawn while in sight)
     expect(chart.locator("h2")).to_have_text(title)
     expect(chart.locator("g.series")).to_have_count(2)
     for seat in (0, 1):  # both lines drawn, each with its own points, though they overlap
@@ -340,12 +341,41 @@ def test_games_in_play_chart_every_player_even_when_they_share_a_score(
     expect(chart.locator("figcaption .legend")).to_have_count(2)
 
 
+def test_a_chart_out_of_sight_is_drawn_when_scrolled_to(table: Table) -> None:
+    """Below the board on a phone, the progress chart is drawn once it comes near the screen,
+    with the figures as they are then: the moves made while it was out of sight are not drawn
+    one by one (issue 32: each was work for every update of the phone)."""
+    companion = table.companion
+    game_id = companion.create_game("dice216", ["Aiko", "Kenji"])
+
+    def place() -> None:  # the die, then the number written
+        companion.act(game_id, CHANCE, "roll 2", "test")
+        mover = companion.view(game_id, None)["to_act"][0]
+        companion.act(game_id, mover, companion.legal_actions(game_id, mover)[0])
+
+    place()
+    page = open_game(table, game_id, 0)
+    expect(page.locator("#last-move")).to_be_visible()  # the moves fetched
+    chart = page.locator("#progress")
+    below = chart.evaluate("n => n.getBoundingClientRect().top - innerHeight")
+    assert below > 0, below  # out of sight
+    for _ in range(2):
+        place()
+    wait_version(page, companion.view(game_id, None)["version"])
+    expect(page.locator("#last-move")).to_contain_text("row")
+    assert chart.locator("svg").count() == 0  # not drawn while out of sight
+    chart.scroll_into_view_if_needed()
+    expect(chart.locator('g.series[data-seat="0"] .point')).to_have_count(4)  # 0 and 3 moves
+    expect(chart.locator("figcaption .legend")).to_have_count(2)
+
+
 def test_a_point_added_to_the_chart_moves_no_tick_and_no_earlier_point(table: Table) -> None:
     """The axes end at round figures past the data: x at eight ticks of 1, 2, 3, 4, 6… steps,
     y at 1, 2 or 5 times a power of ten."""
     companion = table.companion
     game_id = companion.create_game("ico", ["Aiko", "Kenji"], {"start_face": "T0"})
     page = open_game(table, game_id, 0)
+    page.locator("#progress").scroll_into_view_if_needed()  # (drawn while in sight)
     chart = page.locator("#progress svg")
 
     def drawn() -> dict[str, list[str]]:

@@ -250,12 +250,28 @@
     }
     if (log) log.hidden = !moves.length;
     drawLog(texts);
-    if (progress) {
-      const made = typeof renderer().progress === "function" ? renderer().progress(moves, view, ctx) : null;
-      // the same figures (a roll adds none): the same description, skipped whole
-      K.patch(progress, made ? K.memo(JSON.stringify(["progress", made, view.seats, view.colours || null]),
-        () => [h("h2", {}, made.title), K.chart(view, made.series, made.labels, ctx)]) : []);
-    }
+    drawProgress();
+  }
+
+  /* The progress chart, drawn while it is on the screen. Below the board on a phone, it is out
+     of sight for most of a game: a move then only marks it out of date, and it is drawn as it
+     is scrolled to (the table screen shows it always). */
+  let progressNear = !window.IntersectionObserver;
+  let progressStale = false;
+  if (progress && !progressNear) {
+    new IntersectionObserver((entries) => {
+      progressNear = entries[entries.length - 1].isIntersecting;
+      if (progressNear && progressStale) drawProgress();
+    }).observe(progress);
+  }
+
+  function drawProgress() {
+    progressStale = !progressNear;
+    if (!progress || progressStale) return;
+    const made = typeof renderer().progress === "function" ? renderer().progress(moves, view, ctx) : null;
+    // the same figures (a roll adds none): the same description, skipped whole
+    K.patch(progress, made ? K.memo(JSON.stringify(["progress", made, view.seats, view.colours || null]),
+      () => [h("h2", {}, made.title), K.chart(view, made.series, made.labels, ctx)]) : []);
   }
 
   function h(tag, attrs, ...children) { return K.h(tag, attrs, ...children); }
