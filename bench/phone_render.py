@@ -39,6 +39,9 @@ the box's server, the bench and the browser's other processes, the measured phon
 all else runs on the others, the page's other threads on any (``Cores``; ``--share-cores``
 leaves every process on every core, as before).
 
+The machine's speed beside them: a fixed script (``YARDSTICK``) timed on the measured phone
+before each game's live updates, the same work whatever the page.
+
 Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-thread work.
 
     PYTHONPATH=. .venv/bin/python bench/phone_render.py [--cold 4] [--loads 5] [--games unlock ico]
@@ -515,6 +518,30 @@ def load(browser: Browser, page: Page, url: str, game_id: int) -> tuple[Work, fl
     return trace.between(done - (drawn - arrived) * 1000, done), drawn - arrived
 
 
+#: A fixed piece of script (describing and building 400 elements off the page, a JSON round
+#: trip, a sort): how long it takes on the measured phone tells how fast the machine was when
+#: the figures beside it were taken. The same work each time, whatever the page.
+YARDSTICK = """() => {
+  const started = performance.now();
+  const box = document.createElement("div");
+  const rows = [];
+  for (let i = 0; i < 400; i += 1) {
+    const cell = document.createElement("span");
+    cell.setAttribute("class", "cell " + (i % 7));
+    cell.textContent = String(i * 31 % 97);
+    box.appendChild(cell);
+    rows.push({ i, text: cell.textContent, seats: [i % 3, i % 5] });
+  }
+  JSON.parse(JSON.stringify(rows)).sort((a, b) => a.text.localeCompare(b.text));
+  return performance.now() - started;
+}"""
+
+
+def yardstick(page: Page, times: int = 7) -> float:
+    """The median time of :data:`YARDSTICK` on ``page`` (as throttled), in ms."""
+    return statistics.median(page.evaluate(YARDSTICK) for _ in range(times))
+
+
 def live_updates(browser: Browser, page: Page, companion: Companion, game_id: int,
                  scene: Scene, wanted: int) -> list[Work]:
     """The phone's work for each of the game's next actions, up to ``wanted`` or the game's
@@ -561,6 +588,7 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
     """The first renders on the scene's first game, then live updates over as many games as
     it takes (a game that ends is followed by another made the same way)."""
     updates: list[Work] = []
+    speeds: list[float] = []
     games = 0
     while len(updates) < scene.updates and games < 5:
         game_id, seat = scene.make(companion)
@@ -568,6 +596,7 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
         context, page = phone(browser, url, game_id, seat, args.throttle)
         cores.give(browser, page)
         if games == 1:
+            before = yardstick(page)
             cold = [load(browser, page, url, game_id)]  # this phone's first visit
             throttle_cpu(page, 1)  # waiting, idle, while the others are measured
             for _ in range(args.cold - 1):  # more phones, each on its first visit
@@ -592,9 +621,11 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
                       f"wall, HTML → board drawn {statistics.median(t for _, t in loads):.0f} "
                       "ms)")
             print(f"  first render {'met' if worst <= FIRST_BUDGET_MS else 'OVER'}: max "
-                  f"{worst:.0f} ms (≤ {FIRST_BUDGET_MS:.0f} ms)")
+                  f"{worst:.0f} ms (≤ {FIRST_BUDGET_MS:.0f} ms); the machine's speed: a fixed "
+                  f"script took {before:.1f} ms on the phone before its first visit")
         else:
             page.goto(f"{url}/games/{game_id}")
+        speeds.append(yardstick(page))
         updates += live_updates(browser, page, companion, game_id, scene,
                                 scene.updates - len(updates))
         context.close()
@@ -605,6 +636,8 @@ def run(scene: Scene, browser: Browser, companion: Companion, url: str,
           f"every task {figures([u.busy for u in updates])}) "
           f"{'met' if p90_of(work) <= UPDATE_BUDGET_MS else 'OVER'} "
           f"(p90 ≤ {UPDATE_BUDGET_MS:.0f} ms)", flush=True)
+    print(f"    the machine's speed: a fixed script took {statistics.median(speeds):.1f} ms on "
+          f"the phone (medians before each game: {', '.join(f'{v:.1f}' for v in speeds)})")
     print("    its scope, mean per update: "
           f"{statistics.mean(u.dirtied for u in updates):.1f} layout objects dirtied, "
           f"{statistics.mean(u.restyled for u in updates):.1f} elements restyled, "
