@@ -493,3 +493,20 @@ def test_the_host_puts_a_game_on_the_box_pad(table: Table) -> None:
     assert companion.view(newer, 0)["secret"] == "1-5-9"
     assert companion.view(older, 0)["secret"] is None
 
+
+
+def test_a_message_fills_its_blanks_once_and_keeps_the_rest(table: Table) -> None:
+    """The page's words (panel.js ``message``): each blank filled from the values, in one pass (a
+    value's own braces stay as they are), a blank without a value kept, the same message filled
+    again with other values as the move log does for every move."""
+    game_id = table.companion.create_game("dice216", ["Aiko", "Kenji"])
+    page = open_game(table, game_id)
+    filled = page.evaluate("""() => [
+        Tabletop.message("move_place", {name: "A{row}", n: 3, row: 1, column: 2}),
+        Tabletop.message("move_place", {name: "Kenji", n: 6, row: 4}),
+        Tabletop.message("no such key {x}", {x: "X"}),
+        Tabletop.message("move_place")]""")
+    assert filled == ["A{row} writes 3 in row 1, column 2.",
+                      "Kenji writes 6 in row 4, column {column}.",
+                      "no such key X",
+                      "{name} writes {n} in row {row}, column {column}."]

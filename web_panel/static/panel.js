@@ -7,13 +7,25 @@
     JSON.parse(document.getElementById("messages").textContent || "{}"));
 
   /* The message ``key`` in the page's language, its blanks ({name}) filled from ``values`` (in
-     one pass: a value's own braces stay as they are). */
+     one pass: a value's own braces stay as they are; a blank with no value stays as it is).
+     Each message is split at its blanks once (a move log describes every move with one). */
   function message(key, values) {
     const text = messages[key] || key;
     if (!values) return text;
-    return text.replace(BLANK, (blank, name) => (name in values ? String(values[name]) : blank));
+    let parts = split.get(text);
+    if (parts === undefined) {
+      parts = text.split(BLANK);  // text, name, text, name, …, text
+      split.set(text, parts);
+    }
+    let out = parts[0];
+    for (let i = 1; i < parts.length; i += 2) {
+      const name = parts[i];
+      out += (name in values ? String(values[name]) : "{" + name + "}") + parts[i + 1];
+    }
+    return out;
   }
-  const BLANK = /\{([^{}]+)\}/g;
+  const BLANK = /\{([^{}]+)\}/;
+  const split = new Map();
 
   /* Show a refusal in the banner: ``what`` is a text or an error from ``post`` (its sentence,
      and the rules' own wording folded away when the server gave one). ``sticky``: until the
