@@ -40,7 +40,7 @@ all else runs on the others, the page's other threads on any (``Cores``; ``--sha
 leaves every process on every core, as before).
 
 The machine's speed beside them: a fixed script (``YARDSTICK``) timed on the measured phone
-before each game's live updates, the same work whatever the page.
+before its first visit and before each game's live updates, the same work whatever the page.
 
 Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-thread work.
 

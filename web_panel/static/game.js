@@ -256,17 +256,17 @@
   /* The progress chart, drawn while it is on the screen. Below the board on a phone, it is out
      of sight for most of a game: a move then only marks it out of date, and it is drawn as it
      is scrolled to (the table screen shows it always). */
-  let progressNear = !window.IntersectionObserver;
+  let progressInSight = !window.IntersectionObserver;
   let progressStale = false;
-  if (progress && !progressNear) {
+  if (progress && !progressInSight) {
     new IntersectionObserver((entries) => {
-      progressNear = entries[entries.length - 1].isIntersecting;
-      if (progressNear && progressStale) drawProgress();
+      progressInSight = entries[entries.length - 1].isIntersecting;
+      if (progressInSight && progressStale) drawProgress();
     }).observe(progress);
   }
 
   function drawProgress() {
-    progressStale = !progressNear;
+    progressStale = !progressInSight;
     if (!progress || progressStale) return;
     const made = typeof renderer().progress === "function" ? renderer().progress(moves, view, ctx) : null;
     // the same figures (a roll adds none): the same description, skipped whole
