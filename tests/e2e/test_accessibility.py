@@ -226,8 +226,7 @@ def test_seats_and_face_pairs_are_told_apart_without_colour(table: Table) -> Non
     expect(page.locator(".facts > .seat-chip")).to_have_text(
         [f"{name}: {n} markers left" for name, n in zip(
             NAMES, companion.view(game_id, None)["markers_left"], strict=True)])
-    # (the chart is drawn once the moves are fetched, after the board, and while in sight)
-    page.locator("#progress").scroll_into_view_if_needed()
+    # (the chart is drawn once the moves are fetched, after the board)
     expect(page.locator("#progress .legend")).to_have_count(4)
     legend = page.locator("#progress .legend").evaluate_all("ns => ns.map(n => n.dataset.shape)")
     assert sorted(legend) == ["circle", "diamond", "square", "triangle"]

@@ -254,8 +254,10 @@
   }
 
   /* The progress chart, drawn while it is on the screen. Below the board on a phone, it is out
-     of sight for most of a game: a move then only marks it out of date, and it is drawn as it
-     is scrolled to (the table screen shows it always). */
+     of sight for most of a game: a move then only marks it out of date, and it is drawn again as
+     it is scrolled to (the table screen shows it always). The first drawing is made wherever it
+     is, so the chart's place, title and legend are on the page from the start (nothing moves
+     as it comes into sight, and a screen reader finds it where it is). */
   let progressInSight = !window.IntersectionObserver;
   let progressStale = false;
   if (progress && !progressInSight) {
@@ -266,8 +268,9 @@
   }
 
   function drawProgress() {
-    progressStale = !progressInSight;
-    if (!progress || progressStale) return;
+    if (!progress) return;
+    progressStale = !progressInSight && progress.firstChild !== null;
+    if (progressStale) return;
     const made = typeof renderer().progress === "function" ? renderer().progress(moves, view, ctx) : null;
     // the same figures (a roll adds none): the same description, skipped whole
     K.patch(progress, made ? K.memo(JSON.stringify(["progress", made, view.seats, view.colours || null]),
