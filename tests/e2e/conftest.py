@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
 from firmware_host.companion import Companion
 from firmware_host.config import DeviceSettings
@@ -24,6 +24,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 WAIT_MS = 8000
+# what a page shows is waited for as long as what a page does (expect's own default is 5 s: a
+# phone's click answered and drawn can take longer than that beside the other suites on CI)
+expect.set_options(timeout=WAIT_MS)
 
 
 @pytest.fixture(scope="session")
