@@ -298,19 +298,19 @@ def test_the_game_ends_with_its_reason_in_words(table: Table) -> None:
 
 def test_the_rounds_chart_adds_each_rounds_points_to_its_winner(table: Table, hack: int) -> None:
     page = open_game(table, hack)
-    assert page.locator("figure.chart").count() == 0  # no round played yet
-    view = table.companion.view(hack, None)
-    view["rounds"] = [{"round": 1, "winner": 1, "points": 2, "reason": "line", "squares": []},
-                      {"round": 2, "winner": 0, "points": 1, "reason": "no_move", "squares": []},
-                      {"round": 3, "winner": 1, "points": 1, "reason": "line", "squares": []}]
-    render(page, "hacktrick", view)
-    chart = page.locator("figure.chart")
+    chart = page.locator("#progress figure.chart")
+    expect(page.locator("#progress")).to_be_empty()  # no round played yet
+    play_plainly(table, hack, lambda view: len(view["rounds"]) >= 3)
+    rounds = table.companion.view(hack, None)["rounds"]
+    totals = [sum(int(r["points"]) for r in rounds if r["winner"] == seat) for seat in (0, 1)]
+    page.locator("#progress").scroll_into_view_if_needed()  # (drawn while in sight)
+    expect(page.locator("#progress h2")).to_have_text("Excellence points, round by round")
     expect(chart.locator("polyline")).to_have_count(2)
-    chart.scroll_into_view_if_needed()  # a chart below the fold is not laid out (panel.css)
-    expect(chart.locator(".legend")).to_have_text(["Aiko 1", "Ben 3"], use_inner_text=True)
+    expect(chart.locator(".legend")).to_have_text(
+        [f"{name} {total}" for name, total in zip(NAMES, totals, strict=True)], use_inner_text=True)
     ticks = chart.locator('text[text-anchor="middle"]').evaluate_all(
         "ts => ts.map(t => t.textContent)")
-    assert ticks == ["0", "1", "2", "3"]
+    assert ticks == ["0", *(str(r["round"]) for r in rounds)]
 
 
 def test_a_japanese_page_names_the_rules_with_the_seeds_words(table: Table, hack: int) -> None:

@@ -106,9 +106,10 @@ def test_score_track_extends_when_a_score_leaves_it(table: Table, unlock: int) -
 
 def test_score_chart_draws_each_guesser(table: Table, unlock: int) -> None:
     page = open_game(table, unlock)
-    chart = page.locator("figure.chart")
+    page.locator("#progress").scroll_into_view_if_needed()  # (drawn while in sight)
+    expect(page.locator("#progress h2")).to_have_text("Scores over time")
+    chart = page.locator("#progress figure.chart")
     expect(chart.locator("polyline")).to_have_count(2)
-    chart.scroll_into_view_if_needed()  # a chart below the fold is not laid out (panel.css)
     for entry in ("Ben 2", "Chie -2"):
         expect(chart.locator("figcaption")).to_contain_text(entry, use_inner_text=True)
 

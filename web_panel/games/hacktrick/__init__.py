@@ -16,6 +16,7 @@ TEXTS = {
     "magic_square": {"en": "The board (magic square)", "ja": "ゲームボード(魔法陣)"},
     "round_starter": {"en": "Starting player", "ja": "スタートプレイヤー"},
     "excellence_points": {"en": "Excellence points", "ja": "エクセレンスポイント"},
+    "rounds_chart": {"en": "Excellence points, round by round", "ja": "ラウンドごとのエクセレンスポイント"},
     "hand_size": {"en": "Cards in hand", "ja": "手札の枚数"},
     "announced_sum": {"en": "Announced hand sum", "ja": "公開された手札の数字の合計値"},
     "markers_left": {"en": "Cursor markers left", "ja": "手元のカーソルマーカー"},

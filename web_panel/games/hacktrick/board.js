@@ -1,9 +1,9 @@
 /* Hacktrick's board, drawn from the seat's view: the round, the deck and each player's excellence
    points; how the last round was won; a deck rebuilt, a hand shown, a declaration in force; the
    magic square with its cursor markers; the card row and the cards out of the round; what each
-   player holds; the player's own hand and the card picker (a card, then how to play it); the
-   rounds chart. Nothing here can show more than the view holds: a hand's cards are in the view
-   only for its holder. */
+   player holds; the player's own hand and the card picker (a card, then how to play it); and
+   (below the board, game.js) the rounds chart. Nothing here can show more than the view holds:
+   a hand's cards are in the view only for its holder. */
 "use strict";
 (function () {
   const K = window.TabletopKit;
@@ -201,8 +201,9 @@
         h("button", { type: "button", class: "secondary", dataset: { action } }, otherLabel(action, ctx)))));
   }
 
-  /* Each player's excellence points, round by round. */
-  function roundsChart(view, ctx) {
+  /* Each player's excellence points, round by round: the page's progress chart, drawn below
+     the board while it is in sight (game.js). */
+  function progress(moves, view, ctx) {
     const rounds = view.rounds || [];
     if (!rounds.length) return null;
     const series = {};
@@ -214,7 +215,8 @@
         values.push(values[values.length - 1] + gained);
       }
     }
-    return K.chart(view, series, ["0", ...rounds.map((r, i) => String(r.round ?? i + 1))], ctx);
+    return { title: ctx.t("rounds_chart"), series,
+      labels: ["0", ...rounds.map((r, i) => String(r.round ?? i + 1))] };
   }
 
   /* The results' figures: rounds won and cursor markers taken. */
@@ -251,7 +253,6 @@
       () => holdings(view, ctx)),
       myHand(view, ctx, moves),
       moveCard(view, ctx, moves),
-      K.part("hacktrick-rounds", [view.rounds, view.seats, view.colours], () => roundsChart(view, ctx)),
       K.hostTools(view, ctx));
   }
 
@@ -280,5 +281,5 @@
     });
   }
 
-  window.TabletopBoards.register("hacktrick", { render, describe });
+  window.TabletopBoards.register("hacktrick", { render, describe, progress });
 })();

@@ -1,6 +1,6 @@
 /* UNLOCK's board, drawn from the seat's view: the player's own cards, how many codes still fit,
    the score track (−10…100, extended when a score leaves it), the public clue board laid out by
-   matches as on the table, and the score chart. */
+   matches as on the table, and (below the board, game.js) the score chart. */
 "use strict";
 (function () {
   const K = window.TabletopKit;
@@ -151,13 +151,9 @@
       " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0)))));
   }
 
-  /* Each guesser's running score, turn by turn, from the clue board. */
-  function scoreChart(view, ctx) {
-    const key = JSON.stringify(["unlock-chart", view.clue_board, view.lock, view.seats, view.you]);
-    return K.memo(key, () => drawChart(view, ctx));
-  }
-
-  function drawChart(view, ctx) {
+  /* Each guesser's running score, turn by turn, from the clue board: the page's progress
+     chart, drawn below the board while it is in sight (game.js). */
+  function progress(moves, view, ctx) {
     const board = view.clue_board || [];
     const turns = [...new Set(board.map((card) => Number(card.turn || 0)))].sort((a, b) => a - b);
     if (!turns.length) return null;
@@ -171,7 +167,7 @@
       }
       for (const seat of Object.keys(series)) series[seat].push(running[seat]);
     }
-    return K.chart(view, series, ["0", ...turns.map(String)], ctx);
+    return { title: ctx.t("score_chart"), series, labels: ["0", ...turns.map(String)] };
   }
 
   /* The results' figures: codes drawn, the best card's matches, and the hints each guesser
@@ -214,7 +210,6 @@
         ? h("p", { class: "remaining" }, ctx.t("codes_remaining", { n: view.codes_remaining })) : null,
       scoreTrack(view, ctx),
       clueBoard(view, ctx),
-      scoreChart(view, ctx),
       K.hostTools(view, ctx));
   }
 
@@ -228,5 +223,5 @@
     });
   }
 
-  window.TabletopBoards.register("unlock", { render, describe });
+  window.TabletopBoards.register("unlock", { render, describe, progress });
 })();
