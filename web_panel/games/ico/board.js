@@ -31,39 +31,35 @@
     return markers.flatMap((count, seat) => new Array(Math.max(0, Number(count) || 0)).fill(seat));
   }
 
-  /* Faces, edges, vertices and markers to draw, or null when there is no net. The geometry is
-     the catalogue's (else the view's own "net", else the view); the view adds the active face,
-     the legal edges, the markers and the winning figure. */
-  function netDrawing(view, board) {
+  /* The net's geometry to draw — faces, edges, vertices, frame — or null when there is no
+     net: the catalogue's (else the view's own "net", else the view). Worked out once for each
+     catalogue entry (a game's net never changes), not at every move. */
+  const geometries = new WeakMap();
+  function netGeometry(view, board) {
     const net = board && typeof board === "object" ? board : view.net;
     const source = net && typeof net === "object" ? net : view;
+    if (!geometries.has(source)) geometries.set(source, geometryOf(source));
+    return geometries.get(source);
+  }
+
+  function geometryOf(source) {
     const faceList = (source.faces || []).filter((f) => f && typeof f === "object" && "path" in f);
     const edgeList = (source.edges || []).filter((e) => e && typeof e === "object" && "from" in e);
     if (!faceList.length || !edgeList.length) return null;
     const outer = Number(source.outer_radius || 1);
-    const legal = new Set((view.legal_edges || []).map(String));
-    const won = new Set(((view.outcome || {}).edges || []).map(String));
-    const markers = new Map((view.edges || []).map((e) => [String(e.id), markerSeats(e.markers)]));
     const faces = faceList.map((face) => ({
       id: face.id,
       path: face.path,
       fill: PAIR_COLOURS[(Number(face.colour) || 0) % PAIR_COLOURS.length],
       colourIndex: Number(face.colour) || 0,
-      active: face.id === view.active_face,
       label: face.label || [0, 0],
     }));
-    const edges = edgeList.map((edge) => {
-      const [[x1, y1], [x2, y2]] = [edge.from, edge.to];
-      const seats = markers.get(String(edge.id)) || [];
-      const dots = seats.map((seat, i) => {
-        const t = 0.5 + (i - (seats.length - 1) / 2) * 0.24;
-        return { x: x1 + (x2 - x1) * t, y: y1 + (y2 - y1) * t, seat };
-      });
-      return { id: String(edge.id), x1, y1, x2, y2, legal: legal.has(String(edge.id)),
-        won: won.has(String(edge.id)), markers: dots };
-    });
     // The edges stay in the net's order whatever is legal: a turn changes a few edges' class
     // in place rather than moving them in the document (which restyles and lays out the net).
+    const edges = edgeList.map((edge) => {
+      const [[x1, y1], [x2, y2]] = [edge.from, edge.to];
+      return { id: String(edge.id), x1, y1, x2, y2 };
+    });
     // Vertex names, so an edge such as "U4-U0" can be found; the vertex stretched into the
     // outer circle is named on the circle itself.
     const vertices = (source.vertices || []).filter((v) => v && typeof v === "object" && "x" in v)
@@ -74,7 +70,16 @@
     const margin = outer * 0.06;
     const box = [-outer - margin, -outer - margin, 2 * (outer + margin), 2 * (outer + margin)]
       .map((v) => v.toFixed(3)).join(" ");
-    return { outer, faces, edges, vertices, viewBox: box, unit: outer / 100 };
+    return { outer, faces, edges, vertices, viewBox: box, unit: outer / 100,
+      key: box + "|" + faces.length + "|" + edges.length };
+  }
+
+  /* Where an edge's markers sit: spread along its middle, one per marker, in the seats' order. */
+  function markerDots(edge, seats) {
+    return seats.map((seat, i) => {
+      const t = 0.5 + (i - (seats.length - 1) / 2) * 0.24;
+      return { x: edge.x1 + (edge.x2 - edge.x1) * t, y: edge.y1 + (edge.y2 - edge.y1) * t, seat };
+    });
   }
 
   /* One glyph per pair of opposite faces: the two faces of a pair share a colour and a glyph,
@@ -84,15 +89,19 @@
   function netSvg(net, verb, myTurn, seated, view, ctx) {
     const u = net.unit;
     const glyph = (f) => PAIR_GLYPHS[(Number(f.colourIndex) || 0) % PAIR_GLYPHS.length];
-    /* Each layer is described again only when what it shows changed (K.memo): a live update
-       skips the others whole. The net's geometry is the page's (its catalogue entry). */
-    const geometry = net.viewBox + "|" + net.faces.length + "|" + net.edges.length;
-    const active = net.faces.filter((f) => f.active).map((f) => f.id).join();
-    const edgeState = net.edges.map((e) => e.id + (e.legal ? "+" : "") + (e.won ? "*" : "")).join();
-    const legalState = net.edges.filter((e) => e.legal).map((e) => e.id).join();
+    /* Each layer is described again only when what it shows changed (K.memo), its key made
+       from the view's few fields it shows: a live update skips the others whole. The net's
+       geometry is the page's (its catalogue entry). */
+    const geometry = net.key;
+    const active = view.active_face;
+    const legal = new Set((view.legal_edges || []).map(String));
+    const won = new Set(((view.outcome || {}).edges || []).map(String));
+    const legalState = [...legal].join();
+    const edgeState = legalState + "|" + [...won].join();
     const hitState = (myTurn ? verb : "") + "|" + legalState;
-    const markerState = net.edges.map((e) => e.markers.map((m) => m.seat).join(".")).join()
-      + "|" + JSON.stringify(view.colours || null);
+    const colours = JSON.stringify(view.colours || null);
+    const markers = new Map((view.edges || []).map((e) => [String(e.id), markerSeats(e.markers)]));
+    const markerState = JSON.stringify([...markers]) + "|" + colours;
     /* Drawn first and never taking a tap: faces, labels, edges, markers. Then, on a seated
        player's phone, a wide transparent line over every edge (at least 44 px across), taking
        taps only on the mover's turn: a legal one plays it, any other says why it cannot be
@@ -102,33 +111,40 @@
     return s("svg", { class: "ico-net", viewBox: net.viewBox, role: "img", "aria-label": ctx.t("ico_board") },
       s("circle", { class: "outer", cx: 0, cy: 0, r: n(net.outer) }),
       K.memo("ico-faces|" + geometry + "|" + active, () => s("g", { class: "faces" },
-        net.faces.map((f) => K.memo("ico-face|" + geometry + "|" + f.id + "|" + f.active, () => s("path", {
-          key: f.id, class: "face" + (f.active ? " active" : ""), d: f.path, fill: f.fill, "data-face": f.id }))))),
+        net.faces.map((f) => K.memo("ico-face|" + geometry + "|" + f.id + "|" + (f.id === active), () => s("path", {
+          key: f.id, class: "face" + (f.id === active ? " active" : ""), d: f.path, fill: f.fill, "data-face": f.id }))))),
       K.memo("ico-labels|" + geometry + "|" + active, () => s("g", { class: "face-labels" },
-        net.faces.map((f) => K.memo("ico-label|" + geometry + "|" + f.id + "|" + f.active, () => s("text", {
-          key: f.id, class: "face-label" + (f.active ? " active" : ""), x: n(f.label[0]),
+        net.faces.map((f) => K.memo("ico-label|" + geometry + "|" + f.id + "|" + (f.id === active), () => s("text", {
+          key: f.id, class: "face-label" + (f.id === active ? " active" : ""), x: n(f.label[0]),
           y: n(f.label[1]), "font-size": n(u * 7.2), "text-anchor": "middle", "dominant-baseline": "middle" },
         f.id, s("tspan", { class: "pair-glyph", x: n(f.label[0]), dy: n(u * 6.6) }, glyph(f))))))),
       K.memo("ico-edges|" + geometry + "|" + edgeState, () => s("g", { class: "edges" },
-        net.edges.map((e) => K.memo("ico-edge|" + geometry + "|" + e.id + "|" + e.legal + "|" + e.won, () => s("line", {
-          key: e.id, class: "edge" + (e.legal ? " legal" : "") + (e.won ? " won" : ""),
-          x1: n(e.x1), y1: n(e.y1), x2: n(e.x2), y2: n(e.y2),
-          "stroke-width": n(u * (e.legal ? 2.2 : e.won ? 2.4 : 0.7)), "data-edge": e.id }))))),
+        net.edges.map((e) => {
+          const isLegal = legal.has(e.id);
+          const isWon = won.has(e.id);
+          return K.memo("ico-edge|" + geometry + "|" + e.id + "|" + isLegal + "|" + isWon, () => s("line", {
+            key: e.id, class: "edge" + (isLegal ? " legal" : "") + (isWon ? " won" : ""),
+            x1: n(e.x1), y1: n(e.y1), x2: n(e.x2), y2: n(e.y2),
+            "stroke-width": n(u * (isLegal ? 2.2 : isWon ? 2.4 : 0.7)), "data-edge": e.id }));
+        }))),
       K.memo("ico-markers|" + geometry + "|" + markerState, () => s("g", { class: "markers" },
-        net.edges.map((e) => K.memo("ico-on|" + geometry + "|" + e.id + "|" + e.markers.map((m) => m.seat).join()
-          + "|" + JSON.stringify(view.colours || null), () => e.markers.map((m, i) => K.markerShape(m.seat, view, m.x, m.y,
-          u * 3.4, { key: e.id + ":" + i, stroke: "#111", "stroke-width": n(u * 0.5) })))))),
+        net.edges.map((e) => {
+          const seats = markers.get(e.id) || [];
+          return K.memo("ico-on|" + geometry + "|" + e.id + "|" + seats.join() + "|" + colours,
+            () => markerDots(e, seats).map((m, i) => K.markerShape(m.seat, view, m.x, m.y, u * 3.4,
+              { key: e.id + ":" + i, stroke: "#111", "stroke-width": n(u * 0.5) })));
+        }))),
       K.memo("ico-vertices|" + geometry, () => s("g", { class: "vertex-labels" },
         net.vertices.map((v) => s("text", { key: v.id, class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
           "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)))),
       seated ? s("g", { key: "edge-hits", class: "edge-hits" + (myTurn ? "" : " idle") }, K.memo("ico-hits|" + geometry + "|" + legalState,
         // a legal edge's own line is idle here: the layer above plays it
-        () => net.edges.map((e) => K.memo("ico-hit|" + geometry + "|" + e.id + "|" + e.legal, () => hitLine(e, u,
-          e.legal ? "edge-hit idle" : "edge-hit", e.legal ? null : { refuse: e.id }))))) : null,
+        () => net.edges.map((e) => K.memo("ico-hit|" + geometry + "|" + e.id + "|" + legal.has(e.id), () => hitLine(e, u,
+          legal.has(e.id) ? "edge-hit idle" : "edge-hit", legal.has(e.id) ? null : { refuse: e.id }))))) : null,
       /* The legal edges' lines last, over every other (a tap where two lines meet plays the
          legal edge): a turn changes only these few. */
       seated && myTurn ? K.memo("ico-legal-hits|" + geometry + "|" + hitState, () => s("g", { class: "edge-hits legal-hits" },
-        net.edges.filter((e) => e.legal).map((e) => hitLine(e, u, "edge-hit legal",
+        net.edges.filter((e) => legal.has(e.id)).map((e) => hitLine(e, u, "edge-hit legal",
           { action: verb + " " + e.id })))) : null);
   }
 
@@ -245,7 +261,7 @@
   }
 
   function render(view, ctx) {
-    const net = netDrawing(view, (ctx.info || {}).board);
+    const net = netGeometry(view, (ctx.info || {}).board);
     const myTurn = view.you !== null && view.you !== undefined && (view.to_act || []).includes(view.you)
       && view.status === "active" && !ctx.replay;
     const seated = view.you !== null && view.you !== undefined && !ctx.replay;
