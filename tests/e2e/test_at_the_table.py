@@ -497,6 +497,39 @@ def test_the_host_puts_a_game_on_the_box_pad(table: Table) -> None:
 
 
 
+def test_each_move_is_put_into_words_once_and_as_a_fresh_page_words_it(table: Table) -> None:
+    """The page keeps the words of the moves it has: a change puts only the moves it brought
+    into words (the board's ``describe`` asked from where the log had got to), and they are the
+    words a page loaded afresh gives the whole log, Hacktrick's too, whose words for a card
+    played name the square it makes with the card before it (issue 32: every move of the game
+    was put into words again at each change)."""
+    companion = table.companion
+    game_id = companion.create_game("hacktrick", ["Aiko", "Kenji"], seed=7)
+    page = open_game(table, game_id, 0)
+    page.evaluate("""() => {
+        const board = TabletopBoards.board("hacktrick");
+        const words = board.describe;
+        window.asked = [];
+        board.describe = (moves, view, ctx, from) => {
+            window.asked.push([moves.length, from]);
+            return words(moves, view, ctx, from);
+        };
+    }""")
+    for _ in range(6):
+        seat = companion.view(game_id, None)["to_act"][0]
+        legal = companion.view(game_id, seat)["legal_actions"]
+        companion.act(game_id, seat, next(a for a in legal if a.startswith(("lead", "play"))))
+        wait_version(page, companion.view(game_id, None)["version"])
+    asked = page.evaluate("window.asked")
+    assert len(asked) == 6 and all(start == length - 1 for length, start in asked), asked
+    open_log(page)
+    live = page.locator("#move-list li > span").all_inner_texts()
+    assert len(live) == 6 and sum("on square" in text for text in live) >= 4, live
+    page.reload()  # the same phone's page, loaded afresh: the whole log put into words at once
+    open_log(page)
+    expect(page.locator("#move-list li > span")).to_have_text(live)
+
+
 def test_a_message_fills_its_blanks_once_and_keeps_the_rest(table: Table) -> None:
     """The page's words (panel.js ``message``): each blank filled from the values, in one pass (a
     value's own braces stay as they are), a blank without a value kept, the same message filled

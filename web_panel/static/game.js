@@ -162,11 +162,28 @@
   const logList = document.getElementById("move-list");
   const progress = document.getElementById("progress");
 
-  /* Each move in words (the game's own describer, else who did what). */
-  function describe(list) {
+  /* The moves from ``from`` on in words (the game's own describer, else who did what); the
+     moves before are there for a describer whose words for a move depend on them. */
+  function describe(list, from = 0) {
     const words = renderer().describe;
-    if (typeof words === "function") return words(list, view, ctx);
-    return list.map((move) => T.message("move_generic", { name: moveWho(move), action: move.action || move.verb }));
+    const count = list.length - from;
+    if (typeof words !== "function") {
+      return list.slice(from).map((move) => T.message("move_generic", { name: moveWho(move), action: move.action || move.verb }));
+    }
+    const texts = words(list, view, ctx, from);
+    return texts.length === count ? texts : texts.slice(texts.length - count);  // a describer of every move
+  }
+
+  /* The moves in words, kept: a move's words never change, so a change describes only the
+     moves it brought (a log of hundreds is not put into words again at every move). */
+  const texts = [];
+  function keepMoves(count) {
+    moves.length = count;
+    if (texts.length > count) texts.length = count;
+  }
+  function movesInWords() {
+    if (texts.length < moves.length) texts.push(...describe(moves, texts.length));
+    return texts;
   }
 
   function moveWho(move) {
@@ -180,9 +197,9 @@
   function takeMoves(log) {
     if (page.replay || !Array.isArray(log)) return false;
     const [from, fresh] = log;
-    if (!Array.isArray(fresh)) { moves.length = 0; return false; }
+    if (!Array.isArray(fresh)) { keepMoves(0); return false; }
     if (movesBusy || moves.length < from) return false;  // the log asked for is on its way
-    moves.length = from;
+    keepMoves(from);
     moves.push(...fresh);
     drawExtras();
     return true;
@@ -206,7 +223,7 @@
         if (moves.length !== had) {
           movesAgain = true;  // the log was started again meanwhile (an undo): ask again
         } else {
-          moves.length = since;
+          keepMoves(since);
           moves.push(...fresh);
           taken = true;
           if (fresh.length === 400) movesAgain = true;
@@ -240,10 +257,10 @@
     // the new entries' times (the others are kept fresh by the page's clock)
     T.freshenTimes([...logList.getElementsByTagName("time")].filter((node) => !node.textContent));
   }
-  if (log) log.addEventListener("toggle", () => { if (log.open) drawLog(describe(moves)); });
+  if (log) log.addEventListener("toggle", () => { if (log.open) drawLog(movesInWords()); });
 
   function drawExtras() {
-    const texts = describe(moves);
+    const texts = movesInWords();
     if (lastMove) {
       lastMove.hidden = !moves.length;
       K.patch(lastMove, moves.length ? [h("b", {}, T.message("last_move") + ": "), texts[texts.length - 1]] : []);
@@ -481,8 +498,7 @@
     if (step) {
       const index = Number(step.dataset.index);
       const list = page.steps.slice(1, index + 1).map((s, i) => ({ step: i + 1, seat: s.seat, verb: (s.action || "").split(" ")[0], action: s.action, by: s.by }));
-      const texts = list.length ? describe(list) : [];
-      step.textContent = index === 0 ? T.message("start_of_game") : texts[texts.length - 1];
+      step.textContent = index === 0 ? T.message("start_of_game") : describe(list, list.length - 1)[0];
     }
     const box = document.getElementById("replay-chart");
     if (!box) return;

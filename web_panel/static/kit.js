@@ -33,7 +33,9 @@
     for (const name in attrs) {
       const value = attrs[name];
       if (value === null || value === undefined || value === false) continue;
-      if (name === "key") {
+      if ((typeof value === "string" || typeof value === "number") && name !== "key" && name !== "text") {
+        el.attrs[name] = String(value);  // most attributes: a text or a number, as it is
+      } else if (name === "key") {
         el.key = String(value);
       } else if (name === "style" && typeof value === "object") {
         const parts = [];
@@ -59,9 +61,11 @@
   /* Children as a flat list: nothing for null, undefined and false; texts side by side as one. */
   function flatten(items, out) {
     for (const item of items) {
+      if (typeof item === "object" && item !== null) {  // an element described, a list, a node
+        if (Array.isArray(item)) flatten(item, out); else out.push(item);
+        continue;
+      }
       if (item === null || item === undefined || item === false) continue;
-      if (Array.isArray(item)) { flatten(item, out); continue; }
-      if (typeof item === "object") { out.push(item); continue; }
       const text = String(item);
       const last = out.length - 1;
       if (last >= 0 && typeof out[last] === "string") out[last] += text; else out.push(text);
@@ -96,8 +100,10 @@
   /* How a node is matched with a description among its siblings (kept on the description). */
   function matchKey(item) {
     if (typeof item === "string") return "#text";
+    const match = item.match;
+    if (typeof match === "string") return match;  // a description matched before
     if (item instanceof Node) return item;
-    if (item.match === null) {
+    if (match === null) {
       const tag = item.svg ? "svg:" + item.tag : item.tag;
       item.match = item.key !== null ? "#" + item.key + "#" + tag : tag + "." + (item.attrs.class || "");
     }
@@ -128,8 +134,15 @@
     // as it was, in order (the usual update): each node brought up to date where it is
     let start = 0;
     let first = parent.firstChild;
-    while (first && start < wanted.length && nodeKey(first) === matchKey(wanted[start])) {
-      refresh(first, wanted[start]);
+    while (first && start < wanted.length) {
+      const item = wanted[start];
+      if (first._tt === item) {
+        enableAsDescribed(first, item);  // the very description it was drawn from (K.memo)
+      } else if (nodeKey(first) === matchKey(item)) {
+        refresh(first, item);
+      } else {
+        break;
+      }
       first = first.nextSibling;
       start += 1;
     }
@@ -195,33 +208,37 @@
      for every node of every drawing). */
   const CONTROLS = new Set(["button", "input", "select", "textarea", "fieldset"]);
 
+  /* A button the page disabled while its action was sent: as described again. */
+  function enableAsDescribed(node, item) {
+    if (!item.svg && CONTROLS.has(item.tag) && node.disabled !== ("disabled" in item.attrs)) {
+      node.disabled = "disabled" in item.attrs;
+    }
+  }
+
   /* Bring a node built from one description in line with the next. */
   function update(node, item) {
     const old = node._tt;
+    if (old === item) { enableAsDescribed(node, item); return; }  // (K.memo): nothing in it changed
     const attrs = item.attrs;
-    if (old !== item) {
-      const before = old.attrs;
-      let added = false;
-      for (const name in attrs) if (!(name in before)) { added = true; break; }
-      if (added) {
-        // a new attribute: all set again, in the description's order (as a new node has them)
-        for (const name in before) node.removeAttribute(name);
-        node.removeAttribute("disabled");
-        for (const name in attrs) node.setAttribute(name, attrs[name]);
-      } else {
-        for (const name in attrs) if (before[name] !== attrs[name]) node.setAttribute(name, attrs[name]);
-        for (const name in before) if (!(name in attrs)) node.removeAttribute(name);
-      }
-      if (old.on || item.on) {
-        const was = old.on || {};
-        const now = item.on || {};
-        for (const type in was) if (was[type] !== now[type]) node.removeEventListener(type, was[type]);
-        for (const type in now) if (was[type] !== now[type]) node.addEventListener(type, now[type]);
-      }
+    const before = old.attrs;
+    let added = false;
+    for (const name in attrs) if (!(name in before)) { added = true; break; }
+    if (added) {
+      // a new attribute: all set again, in the description's order (as a new node has them)
+      for (const name in before) node.removeAttribute(name);
+      node.removeAttribute("disabled");
+      for (const name in attrs) node.setAttribute(name, attrs[name]);
+    } else {
+      for (const name in attrs) if (before[name] !== attrs[name]) node.setAttribute(name, attrs[name]);
+      for (const name in before) if (!(name in attrs)) node.removeAttribute(name);
     }
-    // a button the page disabled while its action was sent: as described again
-    if (!item.svg && CONTROLS.has(item.tag) && node.disabled !== ("disabled" in attrs)) node.disabled = "disabled" in attrs;
-    if (old === item) return;  // the same description (K.memo): nothing inside changed
+    if (old.on || item.on) {
+      const was = old.on || {};
+      const now = item.on || {};
+      for (const type in was) if (was[type] !== now[type]) node.removeEventListener(type, was[type]);
+      for (const type in now) if (was[type] !== now[type]) node.addEventListener(type, now[type]);
+    }
+    enableAsDescribed(node, item);
     node._tt = item;
     const kids = item.children;
     const oldKids = old.children;
@@ -310,9 +327,9 @@
   }
 
   /* The results: who won (or who tied, named), why, and each player's figures — the score and
-     the game's own (``stats``: [{label, values: per seat}]; one figure and no score, a line) —
-     then where to go on: the tournament's standings, play again (the host), the replay, the
-     games. */
+     the game's own (``stats(view, ctx)``: [{label, values: per seat}]; one figure and no score,
+     a line; worked out only once the game has ended, not at every move) — then where to go
+     on: the tournament's standings, play again (the host), the replay, the games. */
   function outcomeBox(view, ctx, stats) {
     if (view.outcome) {
       const outcome = view.outcome;
@@ -321,7 +338,7 @@
       const scores = Array.isArray(outcome.scores) ? outcome.scores : null;
       const order = (view.seats || []).map((_, seat) => seat);
       if (scores) order.sort((a, b) => (Number(scores[b]) || 0) - (Number(scores[a]) || 0) || a - b);
-      const rows = (stats || []).filter((row) => row && Array.isArray(row.values));
+      const rows = (stats ? stats(view, ctx) : []).filter((row) => row && Array.isArray(row.values));
       return h("div", { class: "outcome card", role: "status" },
         h("h2", {}, ctx.t("game_over")),
         winners.length

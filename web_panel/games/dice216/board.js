@@ -142,7 +142,7 @@
         `${view.size}×${view.size} · d${view.die_faces}`,
         ctx.t("turn") + " " + view.turn,
         view.pending_roll ? h("span", { class: "die-face" }, String(view.pending_roll)) : null),
-      K.outcomeBox(view, ctx, stats(view, ctx)),
+      K.outcomeBox(view, ctx, stats),
       K.waitingFor(view, ctx),
       rollCard(view, ctx),
       myTurn(view, ctx) && view.pending_roll
@@ -157,9 +157,13 @@
   }
 
   /* Each move in words: the die's value, then who wrote it where. */
-  function describe(moves, view, ctx) {
-    let roll = null;
-    return moves.map((move) => {
+  function describe(moves, view, ctx, from = 0) {
+    let roll = null;  // the die's last roll before ``from``
+    for (let i = from - 1; i >= 0 && roll === null; i -= 1) {
+      const words = String(moves[i].action || moves[i].verb).split(/\s+/);
+      if (words[0] === "roll") roll = words[1];
+    }
+    return moves.slice(from).map((move) => {
       const words = String(move.action || move.verb).split(/\s+/);
       if (words[0] === "roll") {
         roll = words[1];

@@ -241,7 +241,7 @@
           class: "seat-chip claimed" + (seat === view.you ? " me" : ""),
           style: K.seatStyle(seat, view) },
         ctx.t("points_of", { name: name(view, seat), points: p, target })))),
-      K.outcomeBox(view, ctx, stats(view, ctx)),
+      K.outcomeBox(view, ctx, stats),
       K.waitingFor(view, ctx),
       lastRound(view, ctx),
       events(view, ctx),
@@ -256,11 +256,15 @@
       K.hostTools(view, ctx));
   }
 
-  /* Each move in words ("Dan plays 5 on square 8, ×2, declares Play!"): the square is the card
-     plus the row's rightmost card before it, followed move by move. */
-  function describe(moves, view, ctx) {
+  /* Each move from ``from`` on in words ("Dan plays 5 on square 8, ×2, declares Play!"): the
+     square is the card plus the row's rightmost card before it, the last card led or played. */
+  function describe(moves, view, ctx, from = 0) {
     let rightmost = null;
-    return moves.map((move) => {
+    for (let i = from - 1; i >= 0 && rightmost === null; i -= 1) {
+      const words = String(moves[i].action || moves[i].verb).split(/\s+/);
+      if (words[0] === "lead" || words[0] === "play") rightmost = Number(words[1]);
+    }
+    return moves.slice(from).map((move) => {
       const who = name(view, move.seat);
       const words = String(move.action || move.verb).split(/\s+/);
       const declare = (words.find((w) => w.startsWith("declare=")) || "").slice("declare=".length);

@@ -276,7 +276,7 @@
         ctx.t("turn") + " " + view.turn,
         view.active_face ? ctx.t("active_face") + " " + view.active_face : null,
         ...markersLeft(view, ctx)),
-      K.outcomeBox(outcome, ctx, stats(view, ctx)),
+      K.outcomeBox(outcome, ctx, stats),
       K.waitingFor(view, ctx),
       net ? netSvg(net, verb, myTurn, seated, view, ctx) : null,
       balanceHint(view, ctx),
@@ -284,9 +284,9 @@
       K.hostTools(view, ctx));
   }
 
-  /* Each move in words. */
-  function describe(moves, view, ctx) {
-    return moves.map((move) => {
+  /* Each move from ``from`` on in words. */
+  function describe(moves, view, ctx, from = 0) {
+    return moves.slice(from).map((move) => {
       const name = (view.seats || [])[move.seat];
       const [verb, edge] = String(move.action || move.verb).split(/\s+/);
       if (verb === "place" || verb === "roll" || verb === "claim") return ctx.t("move_" + verb, { name, edge });

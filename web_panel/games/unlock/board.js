@@ -198,7 +198,7 @@
         size + "×" + size,
         view.lock !== null && view.lock !== undefined
           ? h("span", {}, ctx.t("the_lock") + ": ", h("b", {}, view.seats[view.lock])) : null),
-      K.outcomeBox(view, ctx, stats(view, ctx)),
+      K.outcomeBox(view, ctx, stats),
       K.waitingFor(view, ctx),
       (view.submitted || []).length ? h("p", { class: "submitted" }, ctx.t("submitted") + ": ",
         view.submitted.map((seat) => K.seatChip(view, seat))) : null,
@@ -213,9 +213,9 @@
       K.hostTools(view, ctx));
   }
 
-  /* Each move in words; a code another player may not see yet is not named. */
-  function describe(moves, view, ctx) {
-    return moves.map((move) => {
+  /* Each move from ``from`` on in words; a code another player may not see yet is not named. */
+  function describe(moves, view, ctx, from = 0) {
+    return moves.slice(from).map((move) => {
       const name = (view.seats || [])[move.seat];
       const code = move.action ? move.action.split(" ").slice(1).join(" ") : null;
       const kind = move.verb === "secret" ? "move_secret" : "move_guess";
