@@ -236,9 +236,9 @@ def test_a_live_update_keeps_the_clue_cards_and_track_it_did_not_change(table: T
 
 
 def test_a_reveal_describes_only_the_cards_it_changed(table: Table) -> None:
-    """A reveal describes its new cards and the ones that stop being the latest; the cards laid
-    before are the descriptions drawn before, which the patch does not look inside (issue 32:
-    a round's reveal was the heaviest update of UNLOCK's phones)."""
+    """A reveal describes its new cards and the element of the ones that stop being the latest;
+    the cards laid before are the descriptions drawn before, which the patch does not look
+    inside (issue 32: a round's reveal was the heaviest update of UNLOCK's phones)."""
     companion = table.companion
     game_id = played(table)
     page = open_game(table, game_id, 1)
@@ -247,14 +247,17 @@ def test_a_reveal_describes_only_the_cards_it_changed(table: Table) -> None:
     wait_version(page, companion.view(game_id, None)["version"])
     expect(page.locator(".clue-card")).to_have_count(4)
     assert tag_descriptions(page, ".clue-card") == 4
+    assert tag_descriptions(page, ".clue-card .clue-meta") == 8
     companion.act(game_id, 1, "guess 1-2-3")
     companion.act(game_id, 2, "guess 7-8-9")  # turn 3's reveal
     wait_version(page, companion.view(game_id, None)["version"])
     expect(page.locator(".clue-card")).to_have_count(6)
     expect(page.locator(".clue-card.latest")).to_have_count(2)
-    # turn 1's two cards kept theirs; turn 2's were described again (no longer the latest)
+    # turn 1's two cards kept theirs; turn 2's were described again (no longer the latest),
+    # their element alone: what they show was kept
     assert kept_descriptions(page, ".clue-card:not(.latest)") == 2
     assert kept_descriptions(page, ".clue-card.latest") == 0
+    assert kept_descriptions(page, ".clue-card .clue-meta") == 8
 
 
 def test_the_pad_keeps_its_dots_while_a_code_is_drawn_and_when_the_turn_comes_round(

@@ -132,23 +132,27 @@
     ];
   }
 
-  /* One clue card: its code drawn, who said it and when, its matches, misses and points. */
+  /* One clue card: its code drawn, who said it and when, its matches, misses and points.
+     Described once (K.memo), and what it shows kept when it stops being the latest card: only
+     the card's own element is described again then. */
   function clueCard(card, view, ctx, size, latest, opened) {
-    const key = JSON.stringify(["unlock-card", card, size, latest, opened, view.seats[card.seat],
-      K.seatColour(card.seat, view)]);
-    return K.memo(key, () => h("div", { key: card.turn + ":" + card.seat,
+    const name = view.seats[card.seat];
+    const key = JSON.stringify(["unlock-card", card, size, opened, name, K.seatColour(card.seat, view)]);
+    const face = K.memo(key, () => [
+      opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, OPEN_LOCK, ctx.t("opened_lock")) : null,
+      codeCard(card.code, size),
+      h("div", { class: "clue-meta" }, String(name).slice(0, 6),
+        " ", h("span", { class: "muted" }, "T" + card.turn)),
+      h("div", { class: "clue-meta" }, h("span", { class: "ok" }, "✓" + card.matches),
+        " ", h("span", { class: "bad" }, "✗" + card.misses),
+        " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0))),
+    ]);
+    return K.memo(key + "|" + latest, () => h("div", { key: card.turn + ":" + card.seat,
       class: "clue-card" + (latest ? " latest" : "") + (opened ? " opened" : ""), role: "listitem",
       style: K.seatStyle(card.seat, view),
-      "aria-label": ctx.t("clue_said", { name: view.seats[card.seat], turn: card.turn, code: card.code,
+      "aria-label": ctx.t("clue_said", { name, turn: card.turn, code: card.code,
         matches: card.matches, misses: card.misses, points: card.points })
-        + (opened ? " " + ctx.t("opened_lock") : "") },
-    opened ? h("div", { class: "opened-tag", "aria-hidden": "true" }, OPEN_LOCK, ctx.t("opened_lock")) : null,
-    codeCard(card.code, size),
-    h("div", { class: "clue-meta" }, String(view.seats[card.seat]).slice(0, 6),
-      " ", h("span", { class: "muted" }, "T" + card.turn)),
-    h("div", { class: "clue-meta" }, h("span", { class: "ok" }, "✓" + card.matches),
-      " ", h("span", { class: "bad" }, "✗" + card.misses),
-      " ", h("b", {}, (card.points >= 0 ? "+" : "") + (card.points || 0)))));
+        + (opened ? " " + ctx.t("opened_lock") : "") }, face));
   }
 
   /* Each guesser's running score, turn by turn, from the clue board: the page's progress
