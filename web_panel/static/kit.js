@@ -131,42 +131,43 @@
   }
 
   function reconcile(parent, wanted) {
-    // as it was, in order (the usual update): each node brought up to date where it is
+    // as it was, in order (the usual update): each node brought up to date where it is, from
+    // the start and then from the end, so that the change is found between the two
     let start = 0;
     let first = parent.firstChild;
-    while (first && start < wanted.length) {
-      const item = wanted[start];
-      if (first._tt === item) {
-        enableAsDescribed(first, item);  // the very description it was drawn from (K.memo)
-      } else if (nodeKey(first) === matchKey(item)) {
-        refresh(first, item);
-      } else {
-        break;
-      }
+    while (first && start < wanted.length && keep(first, wanted[start])) {
       first = first.nextSibling;
       start += 1;
     }
     if (first === null && start === wanted.length) return parent;
+    const beforeFirst = first ? first.previousSibling : parent.lastChild;
+    let end = wanted.length;
+    let last = parent.lastChild;
+    while (last !== beforeFirst && end > start && keep(last, wanted[end - 1])) {
+      last = last.previousSibling;
+      end -= 1;
+    }
+    const after = last === null ? parent.firstChild : last.nextSibling;  // the first kept at the end
     // the rest matched by key: kept nodes updated, new ones built, the others gone; of the kept
     // ones, the longest run already in order stays where it is and only the others move (a
     // few edges drawn last now: a few moves, not the whole list shifted)
     const pool = new Map();
     const order = new Map();
-    for (let node = first; node; node = node.nextSibling) {
+    for (let node = first; node !== after; node = node.nextSibling) {
       const key = nodeKey(node);
       const list = pool.get(key);
       if (list) list.push(node); else pool.set(key, [node]);
       order.set(node, order.size);
     }
-    const nodes = new Array(wanted.length);
-    for (let i = start; i < wanted.length; i += 1) {
+    const nodes = new Array(end);
+    for (let i = start; i < end; i += 1) {
       const list = pool.get(matchKey(wanted[i]));
       if (list && list.length) nodes[i] = list.shift();
     }
     for (const list of pool.values()) for (const node of list) parent.removeChild(node);
     const stays = inOrder(nodes, start, order);
-    let anchor = null;  // every node after the prefix is placed: the last one first
-    for (let i = wanted.length - 1; i >= start; i -= 1) {
+    let anchor = after;  // every node between is placed: the last one first
+    for (let i = end - 1; i >= start; i -= 1) {
       const item = wanted[i];
       let node = nodes[i];
       if (node === undefined) node = build(item); else refresh(node, item);
@@ -174,6 +175,18 @@
       anchor = node;
     }
     return parent;
+  }
+
+  /* Whether ``node`` stays for ``item`` where it is (brought up to date): the very description
+     it was drawn from (K.memo), or one matched by the same key. */
+  function keep(node, item) {
+    if (node._tt === item) {
+      enableAsDescribed(node, item);
+      return true;
+    }
+    if (nodeKey(node) !== matchKey(item)) return false;
+    refresh(node, item);
+    return true;
   }
 
   /* The positions (from ``start``) of the kept nodes that form the longest run in their old

@@ -40,12 +40,18 @@
   }
 
   /* The grid: owned cells in their owner's colour; the empty ones are buttons for the mover
-     holding a roll. Each cell keyed by its place: an update touches only the cells that
-     changed. */
+     holding a roll. Described again only when a cell, the mover's choice or the players'
+     colours changed (a roll changes none of them on the other phones), and then each cell
+     keyed by its place: an update touches only the cells that changed. */
   function grid(view, ctx) {
     const placing = myTurn(view, ctx) && Boolean(view.pending_roll);
-    const cells = [];
     const colours = JSON.stringify(view.colours || null);
+    return K.memo(JSON.stringify(["dice216-grid", view.size, view.cells, placing, view.seats, colours]),
+      () => drawGrid(view, ctx, placing, colours));
+  }
+
+  function drawGrid(view, ctx, placing, colours) {
+    const cells = [];
     (view.cells || []).forEach((row, r) => row.forEach((cell, c) => {
       const key = r + "," + c;
       // a cell's description depends on these alone: kept while they stay the same
@@ -113,14 +119,17 @@
     const head = h("tr", {},
       h("th", {}, ctx.t(options.diagonals ? "line_with_diagonals" : "line")),
       h("th", {}, ctx.t("dominator")), h("th", {}, ctx.t("total")), h("th", {}, ctx.t("bonus")));
-    const rows = lines.map((line) => h("tr", { key: `${line.kind} ${line.index}`, dataset: { line: `${line.kind} ${line.index}` } },
-      h("td", {}, ctx.t("line_" + line.kind) + " " + line.index,
-        line.direction ? [" ", h("span", { class: "muted" },
-          `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
-      h("td", {}, line.dominator === null || line.dominator === undefined
-        ? "—" : K.seatChip(view, line.dominator)),
-      h("td", {}, String(line.dominator === null || line.dominator === undefined ? line.sum : line.total)),
-      h("td", {}, line.bonus ? String(line.bonus) : "")));
+    // a number written changes the few lines through its cell: each row kept while its line is
+    const players = JSON.stringify([view.seats, view.you, view.colours]);
+    const rows = lines.map((line) => K.memo(JSON.stringify(["dice216-line", line]) + players, () => h("tr", {
+      key: `${line.kind} ${line.index}`, dataset: { line: `${line.kind} ${line.index}` } },
+    h("td", {}, ctx.t("line_" + line.kind) + " " + line.index,
+      line.direction ? [" ", h("span", { class: "muted" },
+        `${line.direction} ${line.cells[0][0]},${line.cells[0][1]}`)] : null),
+    h("td", {}, line.dominator === null || line.dominator === undefined
+      ? "—" : K.seatChip(view, line.dominator)),
+    h("td", {}, String(line.dominator === null || line.dominator === undefined ? line.sum : line.total)),
+    h("td", {}, line.bonus ? String(line.bonus) : ""))));
     return h("div", { class: "lines", style: { "--rows": String(lines.length + 2) } },
       h("p", { class: "muted small" }, ctx.t("nobody_scores")),
       h("table", { class: "lines-table" }, head, rows));
