@@ -39,13 +39,19 @@ the box's server, the bench and the browser's other processes, the measured phon
 all else runs on the others, the page's other threads on any (``Cores``; ``--share-cores``
 leaves every process on every core, as before).
 
+Each scene's live updates are played three times (``--repeat``), on the same games move for
+move (:class:`Choices`), each time on a phone loading its page afresh; each update's figure is
+the least of its plays (:func:`least_of`): the same update measured again varies by as much as
+2.8× on a shared machine, and what varies is the machine, which only ever adds. Every play
+pooled is printed beside it.
+
 The machine's speed beside them: a fixed script (``YARDSTICK``) timed on the measured phone
 before its first visit and before each game's live updates, the same work whatever the page.
 
 Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-thread work.
 
-    PYTHONPATH=. .venv/bin/python bench/phone_render.py [--cold 4] [--loads 5] [--games unlock ico]
-        [--share-cores]
+    PYTHONPATH=. .venv/bin/python bench/phone_render.py [--cold 4] [--loads 5] [--repeat 3]
+        [--games unlock ico] [--share-cores]
 """
 
 from __future__ import annotations
@@ -655,7 +661,7 @@ def first_renders(scene: Scene, browser: Browser, context: BrowserContext, page:
 
 def least_of(plays: list[list[Work]]) -> list[Work]:
     """Each update's least work over the plays of the same games: the page's own. The same
-    update measured again varies as much as 2.5× on a shared machine, and what varies is the
+    update measured again varies as much as 2.8× on a shared machine, and what varies is the
     machine (waits, a slower core), which only ever adds; so the least is the best measure of
     the page, and a p90 over the updates then measures the page's updates, not the machine."""
     count = min(len(play) for play in plays)
