@@ -100,8 +100,7 @@
     const edgeState = legalState + "|" + [...won].join();
     const hitState = (myTurn ? verb : "") + "|" + legalState;
     const colours = JSON.stringify(view.colours || null);
-    const markers = new Map((view.edges || []).map((e) => [String(e.id), markerSeats(e.markers)]));
-    const markerState = JSON.stringify([...markers]) + "|" + colours;
+    const markerState = JSON.stringify(view.edges || []) + "|" + colours;
     /* Drawn first and never taking a tap: faces, labels, edges, markers. Then, on a seated
        player's phone, a wide transparent line over every edge (at least 44 px across), taking
        taps only on the mover's turn: a legal one plays it, any other says why it cannot be
@@ -127,13 +126,15 @@
             x1: n(e.x1), y1: n(e.y1), x2: n(e.x2), y2: n(e.y2),
             "stroke-width": n(u * (isLegal ? 2.2 : isWon ? 2.4 : 0.7)), "data-edge": e.id }));
         }))),
-      K.memo("ico-markers|" + geometry + "|" + markerState, () => s("g", { class: "markers" },
-        net.edges.map((e) => {
+      K.memo("ico-markers|" + geometry + "|" + markerState, () => {
+        const markers = new Map((view.edges || []).map((e) => [String(e.id), markerSeats(e.markers)]));
+        return s("g", { class: "markers" }, net.edges.map((e) => {
           const seats = markers.get(e.id) || [];
           return K.memo("ico-on|" + geometry + "|" + e.id + "|" + seats.join() + "|" + colours,
             () => markerDots(e, seats).map((m, i) => K.markerShape(m.seat, view, m.x, m.y, u * 3.4,
               { key: e.id + ":" + i, stroke: "#111", "stroke-width": n(u * 0.5) })));
-        }))),
+        }));
+      }),
       K.memo("ico-vertices|" + geometry, () => s("g", { class: "vertex-labels" },
         net.vertices.map((v) => s("text", { key: v.id, class: "vertex-label", x: n(v.x), y: n(v.y), "font-size": n(u * 6.6),
           "text-anchor": "middle", "dominant-baseline": "middle" }, v.id)))),
