@@ -42,8 +42,10 @@ leaves every process on every core, as before).
 Each scene's live updates are played three times (``--repeat``), on the same games move for
 move (:class:`Choices`), each time on a phone loading its page afresh; each update's figure is
 the least of its plays (:func:`least_of`): the same update measured again varies by as much as
-2.8× on a shared machine, and what varies is the machine, which only ever adds. Every play
-pooled is printed beside it.
+2.8× on a shared machine, and what varies is mostly the machine, which only ever adds. The
+least drops the page's own work that lands at different moments in different plays too
+(garbage collection, V8 compiling code as it warms), so every play pooled is printed beside
+it.
 
 The machine's speed beside them: a fixed script (``YARDSTICK``) timed on the measured phone
 before its first visit and before each game's live updates, the same work whatever the page.
@@ -660,10 +662,11 @@ def first_renders(scene: Scene, browser: Browser, context: BrowserContext, page:
 
 
 def least_of(plays: list[list[Work]]) -> list[Work]:
-    """Each update's least work over the plays of the same games: the page's own. The same
-    update measured again varies as much as 2.8× on a shared machine, and what varies is the
-    machine (waits, a slower core), which only ever adds; so the least is the best measure of
-    the page, and a p90 over the updates then measures the page's updates, not the machine."""
+    """Each update's least work over the plays of the same games. The same update measured
+    again varies as much as 2.8× on a shared machine, and what varies is mostly the machine
+    (waits, a slower core), which only ever adds; so a p90 over the updates' least measures
+    the page's updates rather than the machine (less the page's own work that lands at
+    different moments in different plays, which the pooled figures keep)."""
     count = min(len(play) for play in plays)
     return [min((play[index] for play in plays), key=lambda u: u.work) for index in range(count)]
 
