@@ -165,15 +165,20 @@
       K.hostTools(view, ctx));
   }
 
+  /* A move's action as words ("play 5 x2" → ["play", "5", "x2"]). */
+  function moveWords(move) {
+    return String(move.action || move.verb).split(/\s+/);
+  }
+
   /* Each move in words: the die's value, then who wrote it where. */
   function describe(moves, view, ctx, from = 0) {
     let roll = null;  // the die's last roll before ``from``
     for (let i = from - 1; i >= 0 && roll === null; i -= 1) {
-      const words = String(moves[i].action || moves[i].verb).split(/\s+/);
+      const words = moveWords(moves[i]);
       if (words[0] === "roll") roll = words[1];
     }
     return moves.slice(from).map((move) => {
-      const words = String(move.action || move.verb).split(/\s+/);
+      const words = moveWords(move);
       if (words[0] === "roll") {
         roll = words[1];
         return ctx.t("move_roll", { n: words[1] });

@@ -256,17 +256,22 @@
       K.hostTools(view, ctx));
   }
 
+  /* A move's action as words ("play 5 x2" → ["play", "5", "x2"]). */
+  function moveWords(move) {
+    return String(move.action || move.verb).split(/\s+/);
+  }
+
   /* Each move from ``from`` on in words ("Dan plays 5 on square 8, ×2, declares Play!"): the
      square is the card plus the row's rightmost card before it, the last card led or played. */
   function describe(moves, view, ctx, from = 0) {
     let rightmost = null;
     for (let i = from - 1; i >= 0 && rightmost === null; i -= 1) {
-      const words = String(moves[i].action || moves[i].verb).split(/\s+/);
+      const words = moveWords(moves[i]);
       if (words[0] === "lead" || words[0] === "play") rightmost = Number(words[1]);
     }
     return moves.slice(from).map((move) => {
       const who = name(view, move.seat);
-      const words = String(move.action || move.verb).split(/\s+/);
+      const words = moveWords(move);
       const declare = (words.find((w) => w.startsWith("declare=")) || "").slice("declare=".length);
       const tail = (words.includes("x2") ? ctx.t("move_x2") : "") + (declare ? ctx.t("move_declares_" + declare) : "");
       if (words[0] === "lead") {
