@@ -45,9 +45,30 @@ def wait_version(page: Page, version: int) -> None:
         "v => Number(document.getElementById('game').dataset.version) >= v", arg=version)
 
 
+#: A node's children as markup, each element's attributes in the order of their names: the
+#: kit's patch changes only the attributes that changed, so a patched element may hold its
+#: attributes in another order than a first drawing, which means nothing.
+MARKUP = """(root) => {
+  const out = [];
+  const text = (value) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const walk = (node) => {
+    if (node.nodeType === 3) { out.push(text(node.data)); return; }
+    if (node.nodeType !== 1) return;
+    const attrs = [...node.attributes].map((a) => [a.name, a.value])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([name, value]) => " " + name + '="' + text(value).replace(/"/g, "&quot;") + '"');
+    out.push("<" + node.localName + attrs.join("") + ">");
+    node.childNodes.forEach(walk);
+    out.push("</" + node.localName + ">");
+  };
+  root.childNodes.forEach(walk);
+  return out.join("");
+}"""
+
+
 def board_html(page: Page) -> str:
-    """The board's DOM as markup."""
-    return str(page.locator("#board").inner_html())
+    """The board's DOM as markup (its attributes in order of their names: :data:`MARKUP`)."""
+    return str(page.locator("#board").evaluate(MARKUP))
 
 
 def render(page: Page, game: str, view: dict[str, Any], **ctx: Any) -> None:

@@ -1,13 +1,14 @@
 """The board kit's patch (web_panel/static/kit.js), which every board, the move log and the
 pad draw with: whatever list of children follows whatever list, the element holds the children
-described, in order, as a first drawing of the same description makes them, and a keyed child
-that stays is the same node (its state, focus and listeners kept)."""
+described, in order, as a first drawing of the same description makes them (each element with
+the same attributes, in whatever order), and a keyed child that stays is the same node (its
+state, focus and listeners kept)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.e2e.boards import open_game
+from tests.e2e.boards import MARKUP, open_game
 from tests.e2e.conftest import Table
 
 pytestmark = pytest.mark.browser
@@ -17,6 +18,7 @@ pytestmark = pytest.mark.browser
 #: again whole (as K.memo gives them).
 PATCH_ROUNDS = """([seed, rounds]) => {
   const K = window.TabletopKit;
+  const markup = MARKUP;
   let x = seed;
   const rnd = (n) => {
     x = (x * 1103515245 + 12345) % 2147483648;
@@ -59,7 +61,7 @@ PATCH_ROUNDS = """([seed, rounds]) => {
     K.patch(box, items);
     const fresh = document.createElement("div");
     K.patch(fresh, items);
-    if (box.innerHTML !== fresh.innerHTML) failures.push([round, box.innerHTML, fresh.innerHTML]);
+    if (markup(box) !== markup(fresh)) failures.push([round, markup(box), markup(fresh)]);
     for (const node of box.children) {
       const key = node._tt && node._tt.key !== null ? node.tagName + "#" + node._tt.key : null;
       const was = key === null ? undefined : before.get(key);
@@ -68,7 +70,7 @@ PATCH_ROUNDS = """([seed, rounds]) => {
     previous = items.filter((item) => item !== null && typeof item === "object");
   }
   return failures;
-}"""
+}""".replace("MARKUP", MARKUP)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

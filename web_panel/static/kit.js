@@ -234,17 +234,10 @@
     if (old === item) { enableAsDescribed(node, item); return; }  // (K.memo): nothing in it changed
     const attrs = item.attrs;
     const before = old.attrs;
-    let added = false;
-    for (const name in attrs) if (!(name in before)) { added = true; break; }
-    if (added) {
-      // a new attribute: all set again, in the description's order (as a new node has them)
-      for (const name in before) node.removeAttribute(name);
-      node.removeAttribute("disabled");
-      for (const name in attrs) node.setAttribute(name, attrs[name]);
-    } else {
-      for (const name in attrs) if (before[name] !== attrs[name]) node.setAttribute(name, attrs[name]);
-      for (const name in before) if (!(name in attrs)) node.removeAttribute(name);
-    }
+    // only the attributes that changed, came or went (an SVG line's coordinates set again would
+    // lay it out again); their order in the markup may then differ from a first drawing's
+    for (const name in attrs) if (before[name] !== attrs[name]) node.setAttribute(name, attrs[name]);
+    for (const name in before) if (!(name in attrs)) node.removeAttribute(name);
     if (old.on || item.on) {
       const was = old.on || {};
       const now = item.on || {};
@@ -319,10 +312,13 @@
     return s("circle", { ...base, cx: f(x), cy: f(y), r: f(r) });
   }
 
-  /* A seat's chip: the player's name in their colour (bold outline for "me"). */
-  function seatChip(view, seat, extra) {
+  /* A seat's chip: the player's name in their colour (bold outline for "me"). ``key``: a chip
+     in a list that changes (who is still to act), keyed by its seat, so a player leaving the
+     list takes only their own chip away. */
+  function seatChip(view, seat, extra, key) {
     const cls = ["seat-chip", "claimed", seat === view.you ? "me" : "", extra || ""].join(" ").trim();
-    return h("span", { class: cls, style: seatStyle(seat, view), dataset: { seat } }, (view.seats || [])[seat]);
+    return h("span", { key: key ? "seat" + seat : null, class: cls, style: seatStyle(seat, view), dataset: { seat } },
+      (view.seats || [])[seat]);
   }
 
   /* The seats with the top score of the outcome (a tie names them): the outcome's own "tied"
@@ -433,8 +429,8 @@
     if (view.outcome || view.status !== "active") return null;
     return h("p", { class: "to-act" }, ctx.t("waiting_for"), ": ",
       (view.to_act || []).map((seat) => seat < 0
-        ? h("span", { class: "seat-chip chance" }, ctx.t("the_die"))
-        : seatChip(view, seat)));
+        ? h("span", { key: "die", class: "seat-chip chance" }, ctx.t("the_die"))
+        : seatChip(view, seat, "", true)));
   }
 
   /* The host's undo and abandon, on a game in play; hints on or off for a game with hints. */
@@ -532,9 +528,18 @@
   }
 
   /* A part of a board drawn from ``inputs`` alone (the fields of the view it shows, as JSON):
-     described again only when they change. */
+     described again only when they change. Given again without a look inside while each input
+     is the very object it was at the last drawing: a delta copies only what it changes, so
+     most fields of the next view are the last one's (never changed in place). */
+  const lastInputs = new Map();
   function part(name, inputs, build) {
-    return memo(name + "|" + JSON.stringify(inputs), build);
+    const last = lastInputs.get(name);
+    if (last && last.inputs.length === inputs.length && inputs.every((input, i) => input === last.inputs[i])) {
+      return last.part;
+    }
+    const made = memo(name + "|" + JSON.stringify(inputs), build);
+    lastInputs.set(name, { inputs, part: made });
+    return made;
   }
 
   /* Boards by game id; each game's script registers its own. */

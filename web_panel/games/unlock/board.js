@@ -49,8 +49,8 @@
      cell holds the guessers standing on it (the Lock does not score). */
   function scoreTrack(view, ctx) {
     const open = Boolean(ctx.table) || trackOpen;
-    const key = JSON.stringify(["unlock-track", view.scores, view.lock, view.seats, view.you, Boolean(ctx.table), open]);
-    return K.memo(key, () => drawTrack(view, ctx, open));
+    return K.part("unlock-track", [view.scores, view.lock, view.seats, view.you, Boolean(ctx.table), open],
+      () => drawTrack(view, ctx, open));
   }
 
   /* Whether this phone has the track's fold open: its cells (111 and more) are drawn only
@@ -109,8 +109,8 @@
     const size = Number(view.size || 3);
     // after the game, the card that drew the secret code is marked: the code that opened it
     const opened = view.outcome && view.secret ? view.secret : null;
-    const key = JSON.stringify(["unlock-board", board, size, view.seats, view.colours, opened]);
-    return K.memo(key, () => drawBoard(board, size, opened, view, ctx));
+    return K.part("unlock-board", [board, size, view.seats, view.colours, opened],
+      () => drawBoard(board, size, opened, view, ctx));
   }
 
   function drawBoard(board, size, opened, view, ctx) {
@@ -205,7 +205,7 @@
       K.outcomeBox(view, ctx, stats),
       K.waitingFor(view, ctx),
       (view.submitted || []).length ? h("p", { class: "submitted" }, ctx.t("submitted") + ": ",
-        view.submitted.map((seat) => K.seatChip(view, seat))) : null,
+        view.submitted.map((seat) => K.seatChip(view, seat, "", true))) : null,
       h("div", { class: "mine" },
         view.secret ? myCard(ctx.t("the_secret"), view.secret, size, true) : null,
         view.my_guess ? myCard(ctx.t("your_guess"), view.my_guess, size, false) : null,
