@@ -217,17 +217,21 @@
       K.s("line", { key: "rubber", class: "pad-rubber", visibility: "hidden" }),
       Array.from({ length: size * size }, (_, i) => {
         const dot = i + 1;
-        const [x, y] = centre(dot);
         const used = path.includes(dot) ? " used" : "";
-        return [
-          K.s("circle", { key: "target:" + dot, class: "pad-target" + used, cx: x, cy: y,
-            r: spacing() * 0.3, "data-dot": String(dot) }),
-          K.s("circle", { key: "dot:" + dot, class: "pad-dot" + used + (path[0] === dot ? " start" : "")
-            + (crossed.has(dot) ? " crossed" : ""), cx: x, cy: y,
-            r: spacing() * (path[0] === dot ? 0.13 : 0.09) }),
-          crossed.has(dot) ? K.s("path", { key: "crossed:" + dot, class: "pad-crossed", "data-dot": String(dot),
-            d: `M${x - r},${y - r}L${x + r},${y + r}M${x + r},${y - r}L${x - r},${y + r}` }) : null,
-        ];
+        const start = path[0] === dot;
+        // a dot described again only when it changes (a drawing changes a few)
+        return K.memo(["pad-dot", size, dot, used, start, crossed.has(dot)].join("|"), () => {
+          const [x, y] = centre(dot);
+          return [
+            K.s("circle", { key: "target:" + dot, class: "pad-target" + used, cx: x, cy: y,
+              r: spacing() * 0.3, "data-dot": String(dot) }),
+            K.s("circle", { key: "dot:" + dot, class: "pad-dot" + used + (start ? " start" : "")
+              + (crossed.has(dot) ? " crossed" : ""), cx: x, cy: y,
+              r: spacing() * (start ? 0.13 : 0.09) }),
+            crossed.has(dot) ? K.s("path", { key: "crossed:" + dot, class: "pad-crossed", "data-dot": String(dot),
+              d: `M${x - r},${y - r}L${x + r},${y + r}M${x + r},${y - r}L${x - r},${y + r}` }) : null,
+          ];
+        });
       }));
     rubber = pad.querySelector(".pad-rubber");
     if (rubber.getAttribute("visibility") !== "hidden") rubber.setAttribute("visibility", "hidden");
