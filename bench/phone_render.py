@@ -21,10 +21,11 @@ layout, overlaps counted once; for a page load HTML parsing too):
   phone watches: the phone's work from the action to its page settled — the event (a delta with
   the moves since, or a whole view) applied, the board and the move log drawn (the log fetched
   when the event carries no moves), two frames rendered; and its scope, which a noisy machine
-  does not change: the layout objects dirtied, the elements restyled (from the same trace) and
-  the DOM mutation records on the game (a ``MutationObserver``); and, for both, the font strikes
-  set up (a family at one size and weight; on Linux each is a call to the browser process that
-  the main thread waits for).
+  does not change: the layout objects dirtied and the elements restyled (from the same trace;
+  the DOM mutation records are counted by ``bench/phone_js_work.py``, untimed: an observer's
+  records delivered to it are work the page itself does not do); and, for both, the font
+  strikes set up (a family at one size and weight; on Linux each is a call to the browser
+  process that the main thread waits for).
 
 Each figure also as time **on the CPU** (the trace's thread time of the same work). Chromium's
 throttle spins the main thread for three times each stretch it ran, measured on the wall clock;
@@ -59,6 +60,7 @@ Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-t
 from __future__ import annotations
 
 import argparse
+import bisect
 import contextlib
 import json
 import os
@@ -87,7 +89,6 @@ UPDATE_BUDGET_MS = 30.0
 #: counts the page's fetches in flight; ``__settle(version)`` resolves once the page shows
 #: ``version``, has no fetch in flight and has rendered two more frames.
 HOOKS = """
-window.__mutations = 0;
 document.addEventListener("DOMContentLoaded", () => {
   // the board's own element only (not the whole document: a record for every node parsed
   // would be the bench's work, counted as the page's); its first drawing comes after this
@@ -100,11 +101,6 @@ document.addEventListener("DOMContentLoaded", () => {
       performance.mark("board-drawn");
       observer.disconnect();
     }).observe(board, {childList: true});
-  }
-  const game = document.getElementById("game");
-  if (game) {
-    new MutationObserver((records) => { window.__mutations += records.length; })
-      .observe(game, {subtree: true, childList: true, attributes: true, characterData: true});
   }
 });
 window.__inflight = 0;
@@ -315,6 +311,18 @@ def without(intervals: list[tuple[float, float]],
     return out
 
 
+def outside(spans: list[tuple[float, float]],
+            merged: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The ``spans`` that lie within none of the ``merged`` intervals."""
+    starts = [start for start, _ in merged]
+    out = []
+    for start, end in spans:
+        at = bisect.bisect_right(starts, start) - 1
+        if at < 0 or merged[at][1] < end:
+            out.append((start, end))
+    return out
+
+
 def clipped(intervals: list[tuple[float, float]], start: float, end: float) -> float:
     return sum(max(0.0, min(b, end) - max(a, start)) for a, b in intervals)
 
@@ -348,7 +356,7 @@ class Trace:
                 marks.setdefault(key, {}).setdefault(event["name"], []).append(event["ts"])
         # the page's main thread: the one with the bench's marks
         thread = max(marks, key=lambda k: sum(len(v) for v in marks[k]))
-        work, style_layout, tasks, bench, frames = [], [], [], [], []
+        work, style_layout, tasks, bench, frames, scripts = [], [], [], [], [], []
         dirtied, restyled, timed, strikes = [], [], [], []
         for event in events:
             if (event["pid"], event["tid"]) != thread or event.get("ph") != "X":
@@ -364,8 +372,9 @@ class Trace:
                 strikes.append(span[0])
             if name == "RunTask":
                 tasks.append(span)
-            elif str((args.get("data") or {}).get("functionName", "")).startswith("__bench"):
-                bench.append(span)
+            elif str((args.get("data") or {}).get("functionName", "")).startswith("__bench") or (
+                    name == "EvaluateScript" and not args.get("data")):
+                bench.append(span)  # the bench's calls, and the scripts it runs (``quietly``)
             elif name == "FireAnimationFrame":
                 frames.append(span)  # the bench's own, if its check ran in it: below
                 work.append(span)
@@ -374,11 +383,16 @@ class Trace:
                 work.append(span)
             elif name in SCRIPT or name in HTML:
                 work.append(span)
+                scripts.append(span)
             if work and work[-1] is span:
                 timed.append((*span, float(event.get("tdur", 0))))
         # the bench's frame callbacks whole (the throttling's pauses land in them too)
         bench += [frame for frame in frames
                   if any(frame[0] <= start and end <= frame[1] for start, end in bench)]
+        # script run outside every task of the page: the DevTools protocol's, which is how the
+        # bench asks the page things (its marks, its checks: the microtasks that return their
+        # answers); the page's own script runs in its tasks
+        bench += outside(scripts, union(tasks))
         holes = union(bench)
         on_cpu, reach = [], -1.0
         for start, end, cpu in sorted(timed, key=lambda t: (t[0], -t[1])):
@@ -417,8 +431,6 @@ class Work:
     #: The work's time on the CPU (the trace's thread time, the throttle's spinning in it):
     #: the wall clock's figure less the time the thread waited for a core or for the browser.
     on_cpu: float = 0.0
-    #: DOM mutation records on the game (a live update).
-    mutations: int = 0
     #: For a live update: "end" (the action ended the game), "first" (the first change the
     #: page showed after it loaded), else "".
     moment: str = ""
@@ -564,28 +576,44 @@ def live_updates(browser: Browser, page: Page, companion: Companion, game_id: in
     page.evaluate("v => window.__settle(v)", companion.view(game_id, None)["version"])
     browser.start_tracing(page=page, categories=CATEGORIES)
     done = 0
-    mutations = []
     while done < wanted:
         step = scene.next_action(companion, game_id)
         if step is None:
             break
-        before = page.evaluate("i => { performance.mark('update-start-' + i); "
-                               "return window.__mutations; }", done)
+        quietly(page, f"performance.mark('update-start-{done}')")
         companion.act(game_id, *step)
-        page.evaluate("v => window.__settle(v)", companion.view(game_id, None)["version"])
-        mutations.append(page.evaluate("i => { performance.mark('update-end-' + i); "
-                                       "return window.__mutations; }", done) - before)
+        settle_quietly(page, companion.view(game_id, None)["version"])
+        quietly(page, f"performance.mark('update-end-{done}')")
         done += 1
     trace = Trace.read(browser.stop_tracing())
     works = [trace.between(trace.marks[f"update-start-{index}"][0],
                            trace.marks[f"update-end-{index}"][0]) for index in range(done)]
-    for work, count in zip(works, mutations, strict=True):
-        work.mutations = count
     if works:
         works[0].moment = "first"
         if scene.next_action(companion, game_id) is None:
             works[-1].moment = "end"
     return works
+
+
+def quietly(page: Page, expression: str) -> None:
+    """Run ``expression`` on ``page`` through the DevTools protocol alone, answering nothing:
+    Playwright's ``evaluate`` runs its own script in the page to hand the answer back (promises,
+    the answer serialised), which the trace shows as microtasks of the page's, counted as its
+    work; a script the protocol runs is an ``EvaluateScript`` of no source, left out."""
+    _THROTTLES[page].send("Runtime.evaluate", {"expression": expression})
+
+
+def settle_quietly(page: Page, version: int) -> None:
+    """Wait until ``page`` shows ``version`` and has settled (``__settle``), asking it quietly:
+    the page says so on its console, from the bench's own frame callback."""
+    said = f"bench-settled {version}"
+    with page.expect_console_message(lambda m: m.text.startswith(said),
+                                     timeout=30000) as message:
+        quietly(page, f"window.__settle({version}).then("
+                      f"function __benchSettled() {{ console.debug({said!r}); }}, "
+                      f"function __benchFailed(e) {{ console.debug({said!r} + ' ' + e); }})")
+    if message.value.text != said:
+        raise RuntimeError(f"the page did not settle: {message.value.text}")
 
 
 def p90_of(values: list[float]) -> float:
@@ -690,8 +718,7 @@ def report_updates(plays: list[list[Work]], games: int, speeds: list[float]) -> 
           f"the phone (medians before each game: {', '.join(f'{v:.1f}' for v in speeds)})")
     print("    its scope, mean per update: "
           f"{statistics.mean(u.dirtied for u in updates):.1f} layout objects dirtied, "
-          f"{statistics.mean(u.restyled for u in updates):.1f} elements restyled, "
-          f"{statistics.mean(u.mutations for u in updates):.1f} DOM mutation records; "
+          f"{statistics.mean(u.restyled for u in updates):.1f} elements restyled; "
           f"{sum(u.strikes for u in updates)} font strikes set up in all")
     parts = [(name, [u for u in updates if u.moment == moment])
              for name, moment in (("a game's end", "end"), ("the first after a load", "first"),
