@@ -21,6 +21,10 @@ from typing import Any
 from playwright.sync_api import Browser, sync_playwright
 
 from bench.phone_render import CHOICES, SCENES, Scene, p90_of, phone
+from firmware_host.companion import Companion
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.web_panel.served import HOST_PIN, data_dir, serve
+from web_panel import create_app
 
 #: Counts the DOM mutation records on the game (its section, board and all around it).
 MUTATIONS = """
@@ -33,10 +37,6 @@ document.addEventListener("DOMContentLoaded", () => {
   }
 });
 """
-from firmware_host.companion import Companion
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
-from tests.web_panel.served import HOST_PIN, data_dir, serve
-from web_panel import create_app
 
 
 def page_counts(coverage: list[dict[str, Any]], names: Counter[str]) -> tuple[int, int]:
