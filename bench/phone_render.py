@@ -60,7 +60,6 @@ Budgets (issue 32): first render ≤ 200 ms, live update p90 ≤ 30 ms of main-t
 from __future__ import annotations
 
 import argparse
-import bisect
 import contextlib
 import json
 import os
@@ -311,18 +310,6 @@ def without(intervals: list[tuple[float, float]],
     return out
 
 
-def outside(spans: list[tuple[float, float]],
-            merged: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """The ``spans`` that lie within none of the ``merged`` intervals."""
-    starts = [start for start, _ in merged]
-    out = []
-    for start, end in spans:
-        at = bisect.bisect_right(starts, start) - 1
-        if at < 0 or merged[at][1] < end:
-            out.append((start, end))
-    return out
-
-
 def clipped(intervals: list[tuple[float, float]], start: float, end: float) -> float:
     return sum(max(0.0, min(b, end) - max(a, start)) for a, b in intervals)
 
@@ -356,7 +343,7 @@ class Trace:
                 marks.setdefault(key, {}).setdefault(event["name"], []).append(event["ts"])
         # the page's main thread: the one with the bench's marks
         thread = max(marks, key=lambda k: sum(len(v) for v in marks[k]))
-        work, style_layout, tasks, bench, frames, scripts = [], [], [], [], [], []
+        work, style_layout, tasks, bench, frames = [], [], [], [], []
         dirtied, restyled, timed, strikes = [], [], [], []
         for event in events:
             if (event["pid"], event["tid"]) != thread or event.get("ph") != "X":
@@ -383,16 +370,11 @@ class Trace:
                 work.append(span)
             elif name in SCRIPT or name in HTML:
                 work.append(span)
-                scripts.append(span)
             if work and work[-1] is span:
                 timed.append((*span, float(event.get("tdur", 0))))
         # the bench's frame callbacks whole (the throttling's pauses land in them too)
         bench += [frame for frame in frames
                   if any(frame[0] <= start and end <= frame[1] for start, end in bench)]
-        # script run outside every task of the page: the DevTools protocol's, which is how the
-        # bench asks the page things (its marks, its checks: the microtasks that return their
-        # answers); the page's own script runs in its tasks
-        bench += outside(scripts, union(tasks))
         holes = union(bench)
         on_cpu, reach = [], -1.0
         for start, end, cpu in sorted(timed, key=lambda t: (t[0], -t[1])):
@@ -607,11 +589,12 @@ def settle_quietly(page: Page, version: int) -> None:
     """Wait until ``page`` shows ``version`` and has settled (``__settle``), asking it quietly:
     the page says so on its console, from the bench's own frame callback."""
     said = f"bench-settled {version}"
-    with page.expect_console_message(lambda m: m.text.startswith(said),
+    failed = f"{said} failed: "
+    with page.expect_console_message(lambda m: m.text == said or m.text.startswith(failed),
                                      timeout=30000) as message:
         quietly(page, f"window.__settle({version}).then("
                       f"function __benchSettled() {{ console.debug({said!r}); }}, "
-                      f"function __benchFailed(e) {{ console.debug({said!r} + ' ' + e); }})")
+                      f"function __benchFailed(e) {{ console.debug({failed!r} + e); }})")
     if message.value.text != said:
         raise RuntimeError(f"the page did not settle: {message.value.text}")
 
