@@ -6,7 +6,8 @@ the session thread, and kept in the journal so it is computed once.
   priority than the box's other threads (the session thread, the server's); the rules compute
   it from what the journal keeps of the game (``BoxGame.analysis``: UNLOCK's counts of codes,
   the ``hard`` bot's weighing of every move in the others), and a small command
-  writes it to the journal's ``analyses`` table through the session owner, like every write.
+  writes it to the journal's ``analyses`` table through the session owner, like every write,
+  compressed (``journal_rows.analysis_body``: an SD card writes each page more than once).
 - Asked for (``Companion.analysis``): ``ready`` with the analysis, ``pending`` while it is being
   computed (an ended game from before this run is queued when first asked), ``unavailable`` for
   a game that has no analysis yet, ``not_over`` while the game goes on.
@@ -31,6 +32,7 @@ from functools import partial
 from firmware_host.commands import Command, Done, Step
 from firmware_host.games import Analyser
 from firmware_host.journal import Journal
+from firmware_host.journal_rows import analysis_body
 from firmware_host.session_api import AnalysisAnswer
 from firmware_host.session_state import Session
 from rules.evaluation import GameRecord
@@ -46,7 +48,7 @@ WAITING = 16
 def store_analysis(journal: Journal, game_id: int, body: str) -> None:
     """Keep a game's analysis (computed once: a second one replaces it)."""
     journal.write("INSERT OR REPLACE INTO analyses (game_id, body, computed) VALUES (?, ?, ?)",
-                  (game_id, body, journal.now()))
+                  (game_id, analysis_body(body), journal.now()))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -221,3 +222,20 @@ def setting_of(db: sqlite3.Connection, key: str, default: Any = None) -> Any:
     """A box-wide setting kept in ``meta`` under ``setting.KEY``, or ``default``."""
     row = db.execute("SELECT value FROM meta WHERE key = ?", (f"setting.{key}",)).fetchone()
     return json.loads(row[0]) if row is not None else default
+
+
+def analysis_of(db: sqlite3.Connection, game_id: int) -> str | None:
+    """A game's kept analysis (its JSON), if it was computed: kept compressed
+    (:func:`analysis_body`), or as text by a box from before."""
+    row = db.execute("SELECT body FROM analyses WHERE game_id = ?", (game_id,)).fetchone()
+    if row is None:
+        return None
+    body = row[0]
+    return zlib.decompress(body).decode("utf-8") if isinstance(body, bytes) else str(body)
+
+
+def analysis_body(text: str) -> bytes:
+    """An analysis's JSON as the journal keeps it: compressed. Each written page of the journal
+    is written again by its checkpoint and by the backups (an SD card's wear, issue 32), and an
+    analysis's words and figures take about a sixth of the pages compressed."""
+    return zlib.compress(text.encode("utf-8"), 9)

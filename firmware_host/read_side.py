@@ -22,7 +22,14 @@ from firmware_host.errors import NoSuchGame, NotAllowed
 from firmware_host.games import BoxGame
 from firmware_host.journal_check import DamageAlarm
 from firmware_host.journal_reader import JournalReader
-from firmware_host.journal_rows import ActionRow, GameRow, actions_from, actions_of, game_of
+from firmware_host.journal_rows import (
+    ActionRow,
+    GameRow,
+    actions_from,
+    actions_of,
+    analysis_of,
+    game_of,
+)
 from firmware_host.seats import check_seat, seat_of
 from firmware_host.session_api import GameSummary, Move, ReplayStep, Standing, View
 from firmware_host.session_state import abandoned_state
@@ -256,8 +263,7 @@ class ReadSide:
     def stored_analysis(self, game_id: int) -> str | None:
         """The kept analysis of a game (its JSON), if it was computed."""
         with self._reader.connection() as db:
-            row = db.execute("SELECT body FROM analyses WHERE game_id = ?", (game_id,)).fetchone()
-        return str(row[0]) if row is not None else None
+            return analysis_of(db, game_id)
 
     # --- the journal --------------------------------------------------------------------------
     def _ended_state(self, snap: GameSnapshot) -> Any:

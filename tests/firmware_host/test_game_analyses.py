@@ -4,8 +4,10 @@ kept in the journal (computed once, there after a restart), and served by
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
+import zlib
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -45,9 +47,23 @@ def test_an_ended_games_analysis_is_computed_and_kept_in_the_journal(tmp_path: P
         assert answer["analysis"]["found_turn"] == 2
     with sqlite3.connect(tmp_path / JOURNAL_FILE) as db:
         [(body,)] = db.execute("SELECT body FROM analyses WHERE game_id = ?", (gid,)).fetchall()
-    assert '"found_turn":2' in body
+    # kept compressed (an SD card's writes, issue 32): a fraction of its text's size
+    text = zlib.decompress(body).decode("utf-8")
+    assert '"found_turn":2' in text and len(body) < len(text) / 2
     with Companion.open(tmp_path) as again:  # kept: ready at once after a restart
         assert again.analysis(gid)["status"] == "ready"
+
+
+def test_an_analysis_kept_as_text_by_an_earlier_box_is_read_as_it_is(tmp_path: Path) -> None:
+    with Companion.open(tmp_path) as companion:
+        gid = played(companion)
+        companion.settle()
+        answer = companion.analysis(gid)["analysis"]
+    with sqlite3.connect(tmp_path / JOURNAL_FILE) as db:  # as schema 9 kept it at first
+        db.execute("UPDATE analyses SET body = ? WHERE game_id = ?",
+                   (json.dumps(answer, separators=(",", ":")), gid))
+    with Companion.open(tmp_path) as again:
+        assert again.analysis(gid) == {"status": "ready", "analysis": answer}
 
 
 def without_ico_analysis() -> Registry:
