@@ -530,6 +530,7 @@ def test_each_move_is_put_into_words_once_and_as_a_fresh_page_words_it(table: Ta
         described = length
     assert described == 6, asked
     open_log(page)
+    expect(page.locator("#move-list li > span")).to_have_count(6)  # drawn as the fold opens
     live = page.locator("#move-list li > span").all_inner_texts()
     assert len(live) == 6 and sum("on square" in text for text in live) >= 4, live
     page.reload()  # the same phone's page, loaded afresh: the whole log put into words at once
