@@ -9,7 +9,11 @@ fsync'd commit dirties its pages again), which is what wears a card; ``wchar`` i
 handed to ``write()``. Checkpoints and backups are included; the journal lives on a real disk
 (never tmpfs, where nothing reaches storage).
 
-    .venv/bin/python bench/journal_writes.py [--acts 4000] [--dir DIR]
+    .venv/bin/python bench/journal_writes.py [--acts 4000] [--dir DIR] [--core N] [--quarter]
+
+``--core N`` runs the box on that one core; ``--quarter`` holds it to a quarter of one core
+(cgroup v1 ``cpu``, as root, as ``bench/busy_table.py --quarter``): the bytes per action hardly
+depend on the CPU, but how many games' backups are coalesced does.
 
 It prints the bytes per action and per finished game, where they went (the journal, its WAL,
 the backups: each file's final size is a floor for what it took), and what an evening (four
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -29,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.busy_table import quarter_core
 
 TABLES: tuple[tuple[str, list[str], dict[str, Any]], ...] = (
     ("unlock", ["Lock", "Aiko", "Ben", "Chie", "Dai"], {"difficulty": "hard"}),
@@ -84,6 +91,9 @@ def main() -> None:
     parser.add_argument("--acts", type=int, default=4000)
     parser.add_argument("--dir", type=Path, default=None,
                         help="where the journal lives (default: a temporary folder on /var/tmp)")
+    parser.add_argument("--core", type=int, default=None, help="run the box on this core")
+    parser.add_argument("--quarter", action="store_true",
+                        help="hold the box to a quarter of one core (cgroup v1, as root)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
@@ -91,8 +101,18 @@ def main() -> None:
         return
     base = args.dir or Path(tempfile.mkdtemp(prefix="journal-writes-", dir="/var/tmp"))
     data = base / "data"
-    out = subprocess.run([sys.executable, __file__, "--acts", str(args.acts), "--child",
-                          str(data)], check=True, capture_output=True, text=True).stdout
+    box = subprocess.Popen([sys.executable, __file__, "--acts", str(args.acts), "--child",
+                            str(data)], stdout=subprocess.PIPE, text=True)
+    if args.core is not None:
+        os.sched_setaffinity(box.pid, {args.core})  # its threads start after: they inherit it
+    if args.quarter:
+        quarter_core(box.pid)
+    out, _ = box.communicate()
+    if box.returncode:
+        raise SystemExit(f"the box failed ({box.returncode})")
+    held = ("a quarter of one core" if args.quarter else
+            f"core {args.core}" if args.core is not None else "any core")
+    print(f"the box on {held}")
     found = json.loads(out.strip().splitlines()[-1])
     acts, ended = found["acts"], max(1, found["ended"])
     per_act = found["write_bytes"] / acts / 1024
