@@ -45,18 +45,19 @@ NICER = 10
 WAITING = 16
 
 
-def store_analysis(journal: Journal, game_id: int, body: str) -> None:
-    """Keep a game's analysis (computed once: a second one replaces it)."""
+def store_analysis(journal: Journal, game_id: int, body: bytes) -> None:
+    """Keep a game's analysis (computed once: a second one replaces it), as
+    :func:`~firmware_host.journal_rows.analysis_body` made it."""
     journal.write("INSERT OR REPLACE INTO analyses (game_id, body, computed) VALUES (?, ?, ?)",
-                  (game_id, analysis_body(body), journal.now()))
+                  (game_id, body, journal.now()))
 
 
 @dataclass(frozen=True)
 class StoreAnalysis:
-    """Keep the analysis of the ended game ``game_id`` (``body``: its JSON)."""
+    """Keep the analysis of the ended game ``game_id`` (``body``: its JSON, compressed)."""
 
     game_id: int
-    body: str
+    body: bytes
 
     def check(self, session: Session) -> Step[None]:
         return Step(lambda version: store_analysis(session.journal, self.game_id, self.body),
@@ -140,7 +141,8 @@ class GameAnalyses:
                 return
             result = analyser(self._record(game_id), partial(self._done, game_id))
             body = result if isinstance(result, str) else json.dumps(result, separators=(",", ":"))
-            self._run(StoreAnalysis(game_id, body))
+            # compressed here, on the worker, not on the session thread that writes it
+            self._run(StoreAnalysis(game_id, analysis_body(body)))
             log.info("game %d: analysis kept (%d bytes)", game_id, len(body))
         except Exception:  # one game's analysis failing must not stop the others
             log.exception("game %d: its analysis failed", game_id)
